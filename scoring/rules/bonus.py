@@ -1,0 +1,114 @@
+"""The `bonus` op: what a player's value cards collect from each opponent, best split first."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+from .cards import JOKER, name
+from .errors import bad_request
+from .variants import Table
+from .wilds import wild_roles
+
+# Points for holding 1, 2 or 3 cards of a category.
+_INDIAN21 = {"same_suit": (10, 30, 50), "upper": (10, 30, 50), "lower": (10, 30, 50)}
+_INDIAN21_MARRIAGES = (("triple_marriage", 3, 500), ("double_marriage", 2, 300),
+                       ("marriage", 1, 100))
+_RUMMY27 = {
+    "same_suit": (20, 60, 120),
+    "one_up": (10, 30, 60),
+    "two_up": (10, 30, 60),
+    "one_down": (10, 30, 60),
+    "two_down": (25, 75, 150),
+}
+_MARRIAGE_HAND = {"poplu": (2, 5, 10), "jhiplu": (2, 5, 10), "tiplu": (3, 7)}
+_MARRIAGE_MARRIAGES = (("double_marriage", 2, 20), ("marriage", 1, 10))
+_TUNNELA_POINTS = {"tunnela": 5, "joker_tunnela": 10, "poplu_tunnela": 20, "jhiplu_tunnela": 20}
+
+
+def _category_points(table: tuple[int, ...], count: int) -> int:
+    """Points for `count` cards of one category; beyond the table's top, groups repeat."""
+    top = len(table)
+    full, rest = divmod(count, top)
+    return full * table[-1] + (table[rest - 1] if rest else 0)
+
+
+def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | None) -> dict:
+    variant = table.variant
+    if variant in ("indian13", "vazhushal"):
+        return {"points": 0, "breakdown": []}
+    roles = wild_roles(table)
+    held = Counter(roles.get(card) for card in hand)
+    if variant == "indian21":
+        return _best_split(held, _INDIAN21, _INDIAN21_MARRIAGES, ("same_suit", "upper", "lower"))
+    if variant == "rummy27":
+        return _best_split(held, _RUMMY27, (), ())
+    return _marriage(roles, hand, initial_tunnelas or [])
+
+
+def _best_split(held: Counter, tables: dict, marriages: tuple, parts: tuple[str, ...]) -> dict:
+    """Try every number of each marriage kind; the rest score by category."""
+    counts = {category: held.get(category, 0) for category in tables}
+    ranges = [range(min(counts[p] for p in parts) // size + 1) if parts else range(1)
+              for _, size, _ in marriages]
+    best_points, best_breakdown = -1, []
+    for combo in product(*ranges):
+        used = sum(size * n for (_, size, _), n in zip(marriages, combo, strict=True))
+        if parts and any(counts[p] < used for p in parts):
+            continue
+        breakdown = []
+        for (category, _size, points), n in zip(marriages, combo, strict=True):
+            if n:
+                breakdown.append({"category": category, "count": n, "points": points * n})
+        for category, table in tables.items():
+            left = counts[category] - (used if category in parts else 0)
+            if left:
+                points = _category_points(table, left)
+                breakdown.append({"category": category, "count": left, "points": points})
+        total = sum(item["points"] for item in breakdown)
+        if total > best_points:
+            best_points, best_breakdown = total, breakdown
+    return {"points": max(best_points, 0), "breakdown": best_breakdown}
+
+
+def check_initial_tunnelas(hand: list[int], tunnelas: list[list[int]]) -> None:
+    """Initial tunnelas must be tunnelas, and their cards must be part of the hand."""
+    for group in tunnelas:
+        if len(group) != 3 or len(set(group)) != 1:
+            shown = ", ".join(name(card) for card in group)
+            raise bad_request(f"Initial tunnela [{shown}] is not three identical cards.")
+    needed = Counter(card for group in tunnelas for card in group)
+    missing = needed - Counter(hand)
+    if missing:
+        shown = ", ".join(name(card) for card in sorted(missing.elements()))
+        raise bad_request(
+            f"The initial tunnelas use {shown}, which the hand does not hold; list every card "
+            "the player holds, tunnelas included, in `hand`."
+        )
+
+
+def _marriage(roles: dict[int, str], hand: list[int], tunnelas: list[list[int]]) -> dict:
+    breakdown = []
+    by_kind: Counter = Counter()
+    for group in tunnelas:
+        role = roles.get(group[0])
+        kind = {"poplu": "poplu_tunnela", "jhiplu": "jhiplu_tunnela"}.get(
+            role or "", "tunnela" if role is None else "joker_tunnela"
+        )
+        by_kind[kind] += 1
+    for kind in _TUNNELA_POINTS:
+        if by_kind[kind]:
+            count = by_kind[kind]
+            breakdown.append(
+                {"category": kind, "count": count, "points": count * _TUNNELA_POINTS[kind]}
+            )
+    rest = Counter(hand)
+    rest.subtract(card for group in tunnelas for card in group)
+    held = Counter()
+    for card, count in rest.items():
+        role = roles.get(card)
+        if role in _MARRIAGE_HAND and count > 0:
+            held[role] += count
+    in_hand = _best_split(held, _MARRIAGE_HAND, _MARRIAGE_MARRIAGES, ("tiplu", "poplu", "jhiplu"))
+    breakdown.extend(in_hand["breakdown"])
+    return {"points": sum(item["points"] for item in breakdown), "breakdown": breakdown}

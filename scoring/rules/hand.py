@@ -1,0 +1,52 @@
+"""One player's cards in one game: counts, wild cards, values and the search over them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import JOKER, counts_of
+from .search import Arrangement, Goal, MeldRules, arrange
+from .table_rules import card_values, meld_rules, wild_flags
+from .variants import Table
+
+
+@dataclass
+class Hand:
+    table: Table
+    cards: list[int]
+    counts: list[int] = field(init=False)
+    wild: list[bool] = field(init=False)
+    values: list[int] = field(init=False)
+    rules: MeldRules = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.counts = counts_of(self.cards)
+        self.wild = wild_flags(self.table)
+        self.values = card_values(self.table, self.wild)
+        self.rules = meld_rules(self.table)
+
+    def arrange(self, goal: Goal) -> Arrangement | None:
+        return arrange(self.counts, self.wild, self.values, self.rules, goal)
+
+    def is_wild(self, card: int) -> bool:
+        return card == JOKER or self.wild[card]
+
+    @property
+    def wild_count(self) -> int:
+        return sum(1 for card in self.cards if self.is_wild(card))
+
+    @property
+    def dublee_count(self) -> int:
+        """Dublees that can be laid at once: pairs of identical cards (printed jokers where
+        the game allows)."""
+        plain = sum(count // 2 for count in self.counts[:52])
+        return plain + (self.counts[JOKER] // 2 if self.rules.joker_dublee else 0)
+
+    @property
+    def tunnela_count(self) -> int:
+        plain = sum(count // 3 for count in self.counts[:52]) if self.rules.tunnela else 0
+        return plain + (self.counts[JOKER] // 3 if self.rules.joker_tunnela else 0)
+
+    @property
+    def total_value(self) -> int:
+        return sum(self.values[card] for card in self.cards if card != JOKER)

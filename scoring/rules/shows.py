@@ -1,0 +1,289 @@
+"""The `show` op: is this hand a legal show, which kind, and one arrangement that proves it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import JOKER, names
+from .hand import Hand
+from .judge import classify
+from .search import Goal, Meld
+
+SHOW_SIZES = {
+    "indian13": (13,),
+    "indian21": (21,),
+    "rummy27": (27,),
+    "marriage": tuple(range(16, 22)),
+}
+
+
+def show(hand: Hand, groups: list[list[int]] | None) -> dict:
+    if groups is not None:
+        return _judge_groups(hand, groups)
+    return _SEARCHERS[hand.table.variant](hand)
+
+
+def _answer(kind: str | None, melds: list[Meld], unmatched: list[int], reason: str) -> dict:
+    return {
+        "valid": kind is not None,
+        "show": kind,
+        "melds": [{"kind": meld.kind, "cards": names(_tidy(meld))} for meld in melds],
+        "unmatched": names(sorted(unmatched)),
+        "reason": reason,
+    }
+
+
+def _tidy(meld: Meld) -> list[int]:
+    return meld.cards if "sequence" in meld.kind else sorted(meld.cards)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+# -- searching for a show ------------------------------------------------------------------
+def _indian13(hand: Hand) -> dict:
+    two_pure = bool(hand.table.option("two_pure"))
+    need = Goal(meld_all=True, pure=2 if two_pure else 1, seqs=2)
+    found = hand.arrange(need)
+    stand_in = " (a tunnela may stand in for one)" if hand.rules.tunnela else ""
+    rule = ("two sequences, both pure" if two_pure else "two sequences, one of them pure")
+    if found:
+        return _answer("rummy", found.melds, [], f"All 13 cards are in melds with {rule}.")
+    best = hand.arrange(Goal(meld_all=False, pure=need.pure, seqs=2))
+    loose = hand.arrange(Goal(meld_all=True))
+    if best is not None:
+        left = _plural(len(best.leftover), "card")
+        reason = f"{left} ({', '.join(names(sorted(best.leftover)))}) do not fit into melds"
+        return _answer(None, best.melds, best.leftover, f"{reason}; a show needs all 13.")
+    shown = loose or hand.arrange(Goal(meld_all=False))
+    assert shown is not None
+    pure = sum(1 for m in shown.melds if m.kind == "pure_sequence")
+    seqs = sum(1 for m in shown.melds if "sequence" in m.kind)
+    if pure == 0:
+        reason = f"no pure sequence; a show needs {rule}{stand_in}"
+    elif loose is not None:
+        reason = f"only {_plural(seqs, 'sequence')}; a show needs {rule}{stand_in}"
+    else:
+        reason = f"the cards cannot all be melded with {rule}{stand_in}"
+    return _answer(None, shown.melds, shown.leftover, reason[0].upper() + reason[1:] + ".")
+
+
+def _indian21(hand: Hand) -> dict:
+    found = hand.arrange(Goal(meld_all=True, pure=3))
+    if found:
+        return _answer("complete", found.melds, [], "All 21 cards are in melds with three "
+                       "pure sequences.")
+    if hand.wild_count >= 8:
+        return _answer("eight_jokers", [], hand.cards, f"{hand.wild_count} wild cards: eight "
+                       "jokers make a show.")
+    if hand.dublee_count >= 8:
+        dublees = _dublees(hand)
+        return _answer("eight_dublees", dublees, _rest(hand.cards, dublees),
+                       f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.")
+    if hand.tunnela_count >= 3:
+        tunnelas = _tunnelas(hand)
+        return _answer("three_tunnelas", tunnelas, _rest(hand.cards, tunnelas),
+                       f"{_plural(len(tunnelas), 'tunnela')}: three tunnelas make a show.")
+    return _no_show(hand, "all 21 cards in melds with three pure sequences, 8 wild cards, "
+                    "8 dublees or 3 tunnelas")
+
+
+def _rummy27(hand: Hand) -> dict:
+    if hand.tunnela_count >= 3:
+        found = hand.arrange(Goal(meld_all=True, tunnelas=3))
+        if found:
+            return _answer("three_tunnelas", found.melds, [], "Three tunnelas and every other "
+                           "card in melds.")
+    if hand.dublee_count >= 10:
+        found = hand.arrange(Goal(meld_all=True, dublees=10))
+        if found:
+            return _answer("ten_dublees", found.melds, [], "Ten dublees and the other seven "
+                           "cards in melds.")
+    if hand.wild_count >= 10:
+        found = hand.arrange(Goal(meld_all=True, apart=10))
+        if found:
+            return _answer("ten_jokers", found.melds, found.apart, "Ten wild cards kept apart "
+                           "and every other card in melds.")
+    return _no_show(hand, "three tunnelas, ten dublees or ten wild cards with every other "
+                    "card in melds")
+
+
+def _marriage(hand: Hand) -> dict:
+    if len(hand.cards) == 21:
+        found = hand.arrange(Goal(meld_all=True, pure=3))
+        if found:
+            return _answer("complete", found.melds, [], "All 21 cards in seven melds, three "
+                           "of them tunnelas or pure sequences.")
+    if hand.dublee_count >= 8:
+        dublees = _dublees(hand)
+        return _answer("eight_dublees", dublees, _rest(hand.cards, dublees),
+                       f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.")
+    needs = "21 cards in seven three-card melds with three tunnelas or pure sequences, or 8 "
+    return _no_show(hand, needs + "dublees")
+
+
+def _vazhushal(hand: Hand) -> dict:
+    found = hand.arrange(Goal(meld_all=True, pure=1))
+    if found and not _vazhushal_flaw([m.cards for m in found.melds]):
+        return _answer("out", found.melds, [], "Every card is in melds with a pure sequence.")
+    if found:
+        groups = _vazhushal_exhaustive(hand)
+        if groups is not None:
+            melds = [Meld(classify(g, hand.rules, hand.wild, True) or "set", g) for g in groups]
+            return _answer("out", melds, [], "Every card is in melds with a pure sequence.")
+    return _no_show(hand, "every card in melds with at least one pure sequence and no two "
+                    "identical melds")
+
+
+def _no_show(hand: Hand, needs: str) -> dict:
+    best = hand.arrange(Goal(meld_all=False))
+    assert best is not None
+    counts = []
+    if hand.wild_count:
+        counts.append(_plural(hand.wild_count, "wild card"))
+    pure = sum(1 for m in best.melds if m.kind == "pure_sequence")
+    counts.append(_plural(pure, "pure sequence"))
+    reason = f"Not a show: it needs {needs}; this hand has {', '.join(counts)}"
+    if best.leftover:
+        reason += f" and {_plural(len(best.leftover), 'card')} that fit no meld"
+    return _answer(None, best.melds, best.leftover, reason + ".")
+
+
+def _dublees(hand: Hand) -> list[Meld]:
+    melds = []
+    for card, count in sorted(Counter(hand.cards).items()):
+        if card == JOKER and not hand.rules.joker_dublee:
+            continue
+        melds.extend(Meld("dublee", [card, card]) for _ in range(count // 2))
+    return melds
+
+
+def _tunnelas(hand: Hand) -> list[Meld]:
+    melds = []
+    for card, count in sorted(Counter(hand.cards).items()):
+        allowed = hand.rules.joker_tunnela if card == JOKER else hand.rules.tunnela
+        if allowed:
+            melds.extend(Meld("tunnela", [card] * 3) for _ in range(count // 3))
+    return melds
+
+
+def _rest(cards: list[int], melds: list[Meld]) -> list[int]:
+    left = Counter(cards)
+    left.subtract(card for meld in melds for card in meld.cards)
+    return sorted(left.elements())
+
+
+# -- judging the player's own arrangement ------------------------------------------------------
+def _judge_groups(hand: Hand, groups: list[list[int]]) -> dict:
+    variant = hand.table.variant
+    is_vaz = variant == "vazhushal"
+    kinds = [classify(group, hand.rules, hand.wild, is_vaz) for group in groups]
+    melds = [Meld(k, list(g)) for k, g in zip(kinds, groups, strict=True) if k]
+    unmatched = [c for k, g in zip(kinds, groups, strict=True) if not k for c in g]
+    tally = Counter(kinds)
+    pure = tally["pure_sequence"]
+    seqs = pure + tally["sequence"]
+    strict = not unmatched and tally["dublee"] == 0
+    kind, reason = None, ""
+    if variant == "indian13":
+        need_pure = 2 if hand.table.option("two_pure") else 1
+        stand_ins = tally["tunnela"] if hand.rules.tunnela else 0
+        if strict and pure + stand_ins >= need_pure and seqs + stand_ins >= 2:
+            kind = "rummy"
+        reason = _why(strict, unmatched, f"{_plural(seqs, 'sequence')}, {pure} pure")
+    elif variant == "indian21":
+        if strict and pure >= 3:
+            kind = "complete"
+        elif hand.wild_count >= 8:
+            kind = "eight_jokers"
+        elif tally["dublee"] >= 8:
+            kind = "eight_dublees"
+        elif tally["tunnela"] >= 3:
+            kind = "three_tunnelas"
+        reason = _why(strict, unmatched, f"{_plural(pure, 'pure sequence')}")
+    elif variant == "rummy27":
+        melded = not unmatched
+        others_melded = not unmatched and tally["dublee"] == 10
+        apart = unmatched  # cards outside melds are the jokers kept apart
+        if melded and tally["dublee"] == 0 and tally["tunnela"] >= 3:
+            kind = "three_tunnelas"
+        elif others_melded:
+            kind = "ten_dublees"
+        elif tally["dublee"] == 0 and len(apart) == 10 and all(hand.is_wild(c) for c in apart):
+            kind = "ten_jokers"
+        reason = _why(melded, unmatched, f"{_plural(tally['tunnela'], 'tunnela')}, "
+                      f"{_plural(tally['dublee'], 'dublee')}")
+    elif variant == "marriage":
+        strong = pure + tally["tunnela"]
+        if strict and len(hand.cards) == 21 and strong >= 3:
+            kind = "complete"
+        elif tally["dublee"] >= 8:
+            kind = "eight_dublees"
+        reason = _why(strict, unmatched, f"{strong} tunnelas or pure sequences")
+    else:
+        flaw = _vazhushal_flaw(groups)
+        if strict and pure >= 1 and not flaw:
+            kind = "out"
+        reason = flaw or _why(strict, unmatched, _plural(pure, "pure sequence"))
+    if kind:
+        reason = f"A valid {kind.replace('_', ' ')} show."
+    return _answer(kind, melds, unmatched, reason)
+
+
+def _why(melded: bool, unmatched: list[int], tally: str) -> str:
+    if not melded and unmatched:
+        return f"{', '.join(names(sorted(unmatched)))} do not form a legal meld; melds: {tally}."
+    return f"Not a show with these melds: {tally}."
+
+
+def _vazhushal_flaw(groups: list[list[int]]) -> str:
+    seen: set[tuple[int, ...]] = set()
+    for group in groups:
+        if group and all(card == JOKER for card in group):
+            return "A meld of printed jokers only is not allowed."
+        key = tuple(sorted(group))
+        if key in seen:
+            return f"Two identical melds ({', '.join(names(key))}) are not allowed."
+        seen.add(key)
+    return ""
+
+
+def _vazhushal_exhaustive(hand: Hand) -> list[list[int]] | None:
+    """Every split of the hand into legal melds, until one has no identical pair.
+
+    Only reached when the fast search's answer repeats a meld, which needs duplicate cards;
+    vazhushal hands are small enough to enumerate then.
+    """
+    cards = sorted(hand.cards)
+
+    def split(rest: list[int], groups: list[list[int]]):
+        if not rest:
+            kinds = [classify(g, hand.rules, hand.wild, True) for g in groups]
+            if "pure_sequence" in kinds and not _vazhushal_flaw(groups):
+                return list(groups)
+            return None
+        first, others = rest[0], rest[1:]
+        for mask in range(1, 1 << len(others)):
+            picked = [others[b] for b in range(len(others)) if mask >> b & 1]
+            if len(picked) < 2 or len(picked) > 13:
+                continue
+            group = [first] + picked
+            if classify(group, hand.rules, hand.wild, True) is None:
+                continue
+            left = [others[b] for b in range(len(others)) if not mask >> b & 1]
+            found = split(left, groups + [group])
+            if found is not None:
+                return found
+        return None
+
+    return split(cards, [])
+
+
+_SEARCHERS = {
+    "indian13": _indian13,
+    "indian21": _indian21,
+    "rummy27": _rummy27,
+    "marriage": _marriage,
+    "vazhushal": _vazhushal,
+}
