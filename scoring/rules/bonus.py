@@ -12,8 +12,11 @@ from .wilds import wild_roles
 
 # Points for holding 1, 2 or 3 cards of a category.
 _INDIAN21 = {"same_suit": (10, 30, 50), "upper": (10, 30, 50), "lower": (10, 30, 50)}
-_INDIAN21_MARRIAGES = (("triple_marriage", 3, 500), ("double_marriage", 2, 300),
-                       ("marriage", 1, 100))
+_INDIAN21_MARRIAGES = (
+    ("triple_marriage", 3, 500),
+    ("double_marriage", 2, 300),
+    ("marriage", 1, 100),
+)
 _RUMMY27 = {
     "same_suit": (20, 60, 120),
     "one_up": (10, 30, 60),
@@ -49,8 +52,10 @@ def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | Non
 def _best_split(held: Counter, tables: dict, marriages: tuple, parts: tuple[str, ...]) -> dict:
     """Try every number of each marriage kind; the rest score by category."""
     counts = {category: held.get(category, 0) for category in tables}
-    ranges = [range(min(counts[p] for p in parts) // size + 1) if parts else range(1)
-              for _, size, _ in marriages]
+    ranges = [
+        range(min(counts[p] for p in parts) // size + 1) if parts else range(1)
+        for _, size, _ in marriages
+    ]
     best_points, best_breakdown = -1, []
     for combo in product(*ranges):
         used = sum(size * n for (_, size, _), n in zip(marriages, combo, strict=True))

@@ -23,7 +23,7 @@ _SUIT_ALIASES = {
     "D": 2, "♦": 2, "♢": 2,
     "C": 3, "♣": 3, "♧": 3,
 }  # fmt: skip
-_RANK_ALIASES = {name: index + 1 for index, name in enumerate(RANKS)} | {"T": 10, "1": 1}
+_RANK_ALIASES = {name: index + 1 for index, name in enumerate(RANKS)} | {"T": 10}
 _JOKER_NAMES = {"JK", "JOKER", "🃏", "JKR"}
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -58,7 +58,7 @@ def names(cards: Iterable[int]) -> list[str]:
 
 def parse_card(text: object) -> int:
     if not isinstance(text, str):
-        raise bad_request(f"Every card must be written as text, like \"10H\"; got {text!r}.")
+        raise bad_request(f'Every card must be written as text, like "10H"; got {text!r}.')
     token = text.strip().replace("\ufe0f", "").upper()
     if token in _JOKER_NAMES:
         return JOKER

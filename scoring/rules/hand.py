@@ -25,8 +25,8 @@ class Hand:
         self.values = card_values(self.table, self.wild)
         self.rules = meld_rules(self.table)
 
-    def arrange(self, goal: Goal) -> Arrangement | None:
-        return arrange(self.counts, self.wild, self.values, self.rules, goal)
+    def arrange(self, goal: Goal, limit: int | None = None) -> Arrangement | None:
+        return arrange(self.counts, self.wild, self.values, self.rules, goal, limit)
 
     def is_wild(self, card: int) -> bool:
         return card == JOKER or self.wild[card]
@@ -46,6 +46,33 @@ class Hand:
     def tunnela_count(self) -> int:
         plain = sum(count // 3 for count in self.counts[:52]) if self.rules.tunnela else 0
         return plain + (self.counts[JOKER] // 3 if self.rules.joker_tunnela else 0)
+
+    def could_meld_all(self) -> bool:
+        """A quick necessary test before searching for an arrangement of every card.
+
+        A plain card with no possible partner (same suit within two ranks, the same rank
+        in a set, or copies of itself) needs wild cards of its own; with more such cards
+        than wild cards, no arrangement can meld them all.
+        """
+        counts = self.counts
+        lonely = 0
+        for card in range(52):
+            if counts[card] == 0 or self.wild[card]:
+                continue
+            if counts[card] >= 2 and (self.rules.tunnela or self.rules.set_mode == "rummy27"):
+                continue
+            suit, rank = divmod(card, 13)
+            near = [r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r <= 13]
+            if any(counts[suit * 13 + r % 13] for r in near if r % 13 != rank):
+                continue
+            if any(counts[other * 13 + rank] for other in range(4) if other != suit):
+                continue
+            lonely += counts[card]
+        return lonely <= self.wild_count
+
+    def could_hold_pure(self, sequences: int) -> bool:
+        """Whether the hand has room for this many pure sequences (or their stand-ins)."""
+        return self.arrange(Goal(meld_all=False, pure=sequences, pure_only=True)) is not None
 
     @property
     def total_value(self) -> int:

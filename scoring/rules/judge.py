@@ -72,7 +72,9 @@ def classify(cards: list[int], rules: MeldRules, wild: list[bool], vazhushal: bo
         # Wild cards alone make a sequence in indian13/21/27; in vazhushal too, unless they
         # are all printed jokers (refused above); in marriage the two-joker limit forbids it.
         alone_ok = rules.joker_only_sequence or vazhushal
-        if (naturals or alone_ok) and next(_sequence_windows(naturals, size, rules), None) is not None:
+        if (naturals or alone_ok) and next(
+            _sequence_windows(naturals, size, rules), None
+        ) is not None:
             found.add("pure_sequence" if jokers == 0 else "sequence")
         if naturals and _is_set(naturals, jokers, rules):
             found.add("set")

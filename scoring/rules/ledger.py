@@ -67,10 +67,10 @@ def read_seats(raw: dict, variant: str) -> tuple[list[Seat], bool, bool]:
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate is not None:
         raise bad_request(f"Player id {duplicate!r} is used for two seats; ids must be unique.")
-    for seat in seats:
-        _check_seat(seat, variant)
     if not (variant == "vazhushal" and depleted):
         _settle_winner(seats, void)
+    for seat in seats:
+        _check_seat(seat, variant)
     return seats, void, depleted
 
 
@@ -95,7 +95,7 @@ def _check_seat(seat: Seat, variant: str) -> None:
         if variant in ("marriage", "vazhushal"):
             raise bad_request(f"{who} cannot drop: nobody packs in this game.")
         if raw.get("drop") not in ("first", "later"):
-            raise bad_request(f"{who} dropped: say when with `drop`, \"first\" or \"later\".")
+            raise bad_request(f'{who} dropped: say when with `drop`, "first" or "later".')
     for key in ("penalty", "bonus"):
         if raw.get(key) is not None:
             _whole(raw[key], f"{who}'s {key}")
@@ -113,11 +113,11 @@ def _check_seat(seat: Seat, variant: str) -> None:
     if declared is not None and (declared not in _DECLARED or seat.result != "won"):
         raise bad_request(
             f"{who}: `declared` is for the winner of an Indian Rummy hand and is "
-            "\"first_turn_after_draw\" or \"first_turn_before_draw\"."
+            '"first_turn_after_draw" or "first_turn_before_draw".'
         )
     shown = raw.get("show")
     if shown is not None and (variant != "marriage" or shown not in ("complete", "eight_dublees")):
-        raise bad_request(f"{who}: `show` is a marriage winner's \"complete\" or \"eight_dublees\".")
+        raise bad_request(f'{who}: `show` is a marriage winner\'s "complete" or "eight_dublees".')
 
 
 def _settle_winner(seats: list[Seat], void: bool) -> None:
@@ -131,8 +131,9 @@ def _settle_winner(seats: list[Seat], void: bool) -> None:
     if len(still_in) == 1:
         still_in[0].result = "won"  # everybody else packed: the last one in wins
         return
-    raise bad_request("Mark the player who won with result \"won\" (or set `void` for a "
-                      "hand with no winner).")
+    raise bad_request(
+        'Mark the player who won with result "won" (or set `void` for a hand with no winner).'
+    )
 
 
 def read_seat_cards(seats: list[Seat], table: Table, depleted: bool) -> None:
@@ -148,8 +149,10 @@ def read_seat_cards(seats: list[Seat], table: Table, depleted: bool) -> None:
     if depleted:
         for seat in seats:
             if seat.hand is None or seat.melds is None:
-                raise bad_request(f"With a depleted stock give player {seat.id}'s table "
-                                  "`melds` and the `hand` left (an empty list if none).")
+                raise bad_request(
+                    f"With a depleted stock give player {seat.id}'s table "
+                    "`melds` and the `hand` left (an empty list if none)."
+                )
 
 
 def check_seat_hands(seats: list[Seat], table: Table) -> None:
@@ -318,8 +321,9 @@ def _vazhushal(table: Table, ledger: Ledger, depleted: bool) -> dict:
                     "set or run."
                 )
             melded += value
-        in_hand = sum(20 if card == JOKER or wild[card] else penalty_value(card)
-                      for card in seat.hand or [])
+        in_hand = sum(
+            20 if card == JOKER or wild[card] else penalty_value(card) for card in seat.hand or []
+        )
         card_scores[seat.id] = melded - in_hand
         ledger.details[seat.id] = {"card_score": melded - in_hand}
     top = max(card_scores.values())

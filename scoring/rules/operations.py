@@ -41,8 +41,9 @@ def _show(raw: dict) -> dict:
     groups = read_groups(raw["melds"], "melds") if raw.get("melds") is not None else None
     if table.variant == "vazhushal":
         if len(hand) < 3:
-            raise RulesError(HAND_SIZE, f"A Vazhushal show has 3 or more cards; this one has "
-                             f"{len(hand)}.")
+            raise RulesError(
+                HAND_SIZE, f"A Vazhushal show has 3 or more cards; this one has {len(hand)}."
+            )
     else:
         check_size(table, hand, SHOW_SIZES[table.variant], "A show")
     check_copies(table, hand)
@@ -54,8 +55,9 @@ def _show(raw: dict) -> dict:
 def _penalty(raw: dict) -> dict:
     table = read_table(raw, "penalty", needs_wild=True)
     if table.variant in ("marriage", "vazhushal"):
-        raise bad_request(f"{GAME_NAMES[table.variant]} has no penalty op: score the hand with "
-                          "`score_hand`.")
+        raise bad_request(
+            f"{GAME_NAMES[table.variant]} has no penalty op: score the hand with `score_hand`."
+        )
     pending = raw.get("first_turn_pending", False)
     if not isinstance(pending, bool):
         raise bad_request("`first_turn_pending` must be true or false.")

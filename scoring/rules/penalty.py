@@ -70,10 +70,15 @@ def _cheapest_tier(hand: Hand, pure: int, seqs: int) -> Penalty:
     total = hand.total_value
     best = Penalty(total, "all_cards", list(hand.cards), [], total)
     exempt = hand.arrange(Goal(meld_all=False, pure=1, pure_only=True))
-    if exempt is not None:
-        best = _cheaper(best, Penalty(exempt.value, "pure_exempt", exempt.leftover,
-                                      exempt.melds, exempt.value))
-    dead = hand.arrange(Goal(meld_all=False, pure=pure, seqs=seqs))
+    if exempt is None:
+        return best  # no pure sequence at all: neither exemption applies
+    best = _cheaper(best, Penalty(exempt.value, "pure_exempt", exempt.leftover, exempt.melds,
+                                  exempt.value))
+    if pure > 1 and hand.arrange(Goal(meld_all=False, pure=pure, pure_only=True)) is None:
+        return best  # too few pure sequences for the deadwood tier, whatever else melds
+    # Only a deadwood count at or below the best so far can change the answer (a tie goes
+    # to the higher tier), so the search may drop anything dearer.
+    dead = hand.arrange(Goal(meld_all=False, pure=pure, seqs=seqs), limit=best.raw)
     if dead is not None:
         best = _cheaper(best, Penalty(dead.value, "deadwood", dead.leftover, dead.melds,
                                       dead.value))
@@ -90,7 +95,7 @@ def _big_hand_count(hand: Hand) -> Penalty:
     """indian21 and rummy27: two points for a hand that is all but a show, else the tiers."""
     if hand.wild_count >= 7 or hand.dublee_count >= 6:
         return Penalty(2, "two_points", [], [], 2)
-    melded = hand.arrange(Goal(meld_all=True))
+    melded = hand.arrange(Goal(meld_all=True)) if hand.could_meld_all() else None
     if melded is not None:
         return Penalty(2, "two_points", [], melded.melds, 2)
     return _cheapest_tier(hand, pure=3, seqs=0)

@@ -74,8 +74,7 @@ def check_size(table: Table, cards: list[int], sizes: Iterable[int], what: str) 
         expected = " or ".join(str(size) for size in allowed)
     raise RulesError(
         HAND_SIZE,
-        f"{what} in {GAME_NAMES[table.variant]} has {expected} cards; "
-        f"this one has {len(cards)}.",
+        f"{what} in {GAME_NAMES[table.variant]} has {expected} cards; this one has {len(cards)}.",
     )
 
 
@@ -105,10 +104,12 @@ def _too_many(table: Table, card: int, seen: int, held: int, whose: str) -> str:
     if held < table.decks:
         what = _DESIGNATOR_NAMES.get(table.variant, "exposed card")
         return (
-            f"{where}, but {decks} hold {table.decks} and the {what} {name(card)} is out "
+            f"{where}, but {decks} {'holds' if table.decks == 1 else 'hold'} {table.decks} "
+            f"and the {what} {name(card)} is out "
             f"of play, leaving {held}."
         )
-    return f"{where}, but {decks} hold only {held}."
+    verb = "holds" if table.decks == 1 else "hold"
+    return f"{where}, but {decks} {verb} only {held}."
 
 
 def read_cards(raw: dict, field: str = "hand", required: bool = True) -> list[int] | None:
@@ -122,7 +123,7 @@ def read_cards(raw: dict, field: str = "hand", required: bool = True) -> list[in
 
 def read_groups(value: object, field: str) -> list[list[int]]:
     if not isinstance(value, list) or not all(isinstance(g, (list, str)) for g in value):
-        raise bad_request(f"`{field}` must be a list of card lists, like [[\"7H\",\"8H\",\"9H\"]].")
+        raise bad_request(f'`{field}` must be a list of card lists, like [["7H","8H","9H"]].')
     return [parse_hand(group, field) for group in value]
 
 
@@ -139,5 +140,6 @@ def check_groups_use_hand(groups: list[list[int]], hand: list[int], field: str) 
         parts.append("uses " + ", ".join(name(c) for c in extra) + " not in the hand")
     if missing:
         parts.append("leaves out " + ", ".join(name(c) for c in missing))
-    raise bad_request(f"`{field}` must use every card of the hand exactly once; it " +
-                      " and ".join(parts) + ".")
+    raise bad_request(
+        f"`{field}` must use every card of the hand exactly once; it " + " and ".join(parts) + "."
+    )

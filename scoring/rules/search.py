@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 
 from .cards import JOKER
 
-NEG = -(10**9)
+INF = 10**9
+MAX_OPENED_SEQUENCE = 5
 
 
 @dataclass(frozen=True)
@@ -105,132 +106,159 @@ class _Search:
         # The pure counter keeps one more than needed: a surplus pure sequence may take
         # leftover jokers when every card must be melded.
         self.pure_cap = goal.pure + (1 if goal.meld_all else 0)
-        self.memo: dict[tuple, int] = {}
+        self.memo: dict[tuple, tuple[int, int]] = {}
         self.choice: dict[tuple, tuple] = {}
 
     # -- the recursion -------------------------------------------------------------------
-    def best(self, i: int, j: int, p: int, s: int, t: int, d: int, a: int) -> int:
+    # Costs: a left-over card costs its value; when every card must be melded, a meld's
+    # room for leftover jokers is a negative cost and a leftover joker with no room a
+    # positive one, so "feasible" is "cost <= 0". The memo keeps a lower and an upper bound
+    # per state, so a search under a budget stops early (branch and bound) and a later,
+    # looser budget reuses what an earlier one proved.
+    def cost(self, i: int, j: int, p: int, s: int, t: int, d: int, a: int, budget: int) -> int:
         counts = self.counts
         while i < 52 and counts[i] == 0:
             i += 1
-        if j + sum(counts[w] for w in self.wild_ids) < 0:
-            return NEG
+        spare = j
+        for w in self.wild_ids:
+            spare += counts[w]
+        if spare < 0:
+            return INF
         key = (bytes(counts), j, p, s, t, d, a)
-        cached = self.memo.get(key)
-        if cached is not None:
-            return cached
+        bounds = self.memo.get(key)
+        if bounds is not None:
+            low, high = bounds
+            if high <= budget or low > budget or low == high:
+                return high if high <= budget else low
+        else:
+            low, high = -INF, INF
         if i == 52:
             value = self._finish(j, p, s, t, d, a)
-            self.memo[key] = value
+            self.memo[key] = (value, value)
             return value
         goal, rules = self.goal, self.rules
-        best, choice = NEG, None
+        if p < goal.pure and not goal.pure_only and p + self._pure_potential() < goal.pure:
+            self.memo[key] = (INF, INF)  # too few cards left in runs for the pure requirement
+            return INF
+        satisfice = goal.meld_all
+        found, choice, lower = INF, None, INF
+        limit = budget
         card = i
-        is_wild = self.wild[card]
+        for option, extra, child in self._options(card, j, p, s, t, d, a, spare):
+            if extra > limit:
+                lower = min(lower, extra)
+                continue
+            self._apply(option, -1)
+            value = extra + self.cost(i, *child, limit - extra)
+            self._apply(option, +1)
+            if value <= limit:
+                found, choice = value, option
+                if satisfice:
+                    break
+                limit = value - 1
+            else:
+                lower = min(lower, value)
+        if choice is not None:
+            high = found
+            if not satisfice:
+                low = found
+            self.choice[key] = (choice, found)
+        else:
+            low = max(low, lower)
+        self.memo[key] = (low, high)
+        return found if choice is not None else low
 
-        if is_wild and not goal.pure_only:
-            counts[card] -= 1
-            value = self.best(i, j + 1, p, s, t, d, a)
-            if value > best:
-                best, choice = value, ("joker", card)
-            if goal.apart is not None and a < goal.apart:
-                value = self.best(i, j, p, s, t, d, a + 1)
-                if value > best:
-                    best, choice = value, ("apart", card)
-            counts[card] += 1
-        if not goal.meld_all and not (is_wild and not goal.pure_only):
-            counts[card] -= 1
-            value = self.best(i, j, p, s, t, d, a) - self.values[card]
-            if value > best:
-                best, choice = value, ("left", card)
-            counts[card] += 1
+    def _pure_potential(self) -> int:
+        """An upper bound on the pure sequences the remaining cards could still make: a
+        pure sequence takes three cards from one run of consecutive ranks of one suit."""
+        counts = self.counts
+        total = 0
+        for base in (0, 13, 26, 39):
+            run = 0
+            for rank in range(14):  # the ace twice: low (0) and high (13)
+                held = counts[base + rank % 13]
+                if held:
+                    run += held
+                else:
+                    total += run // 3
+                    run = 0
+            total += run // 3
+        if self.rules.tunnela_is_pure:
+            total += sum(count // 3 for count in counts)
+        return total
+
+    def _apply(self, option: tuple, sign: int) -> None:
+        counts = self.counts
+        for card in option[1]:
+            counts[card] += sign
+
+    def _options(self, card: int, j: int, p: int, s: int, t: int, d: int, a: int, spare: int):
+        """Every fate of the lowest card: (option, immediate cost, child state)."""
+        goal, rules = self.goal, self.rules
+        counts = self.counts
+        is_wild = self.wild[card]
+        pure_cap = self.pure_cap
+        meld_all = goal.meld_all
+        options = []
         if rules.tunnela and counts[card] >= 3 and (rules.tunnela_is_pure or not goal.pure_only):
-            counts[card] -= 3
-            value = self.best(
-                i,
+            child = (
                 j,
-                min(p + rules.tunnela_is_pure, self.pure_cap),
+                min(p + rules.tunnela_is_pure, pure_cap),
                 min(s + rules.tunnela_is_sequence, goal.seqs),
                 min(t + 1, goal.tunnelas),
                 d,
                 a,
             )
-            if value > best:
-                best, choice = value, ("tunnela", card)
-            counts[card] += 3
+            options.append((("tunnela", (card, card, card)), 0, child))
         if goal.dublees is not None and d < goal.dublees and counts[card] >= 2:
-            counts[card] -= 2
-            value = self.best(i, j, p, s, t, d + 1, a)
-            if value > best:
-                best, choice = value, ("dublee", card)
-            counts[card] += 2
+            options.append((("dublee", (card, card)), 0, (j, p, s, t, d + 1, a)))
+        budget = 0 if goal.pure_only else min(spare, rules.max_wild)
         if not goal.pure_only:
-            for naturals, jokers, room in self._sets(card, j):
-                for natural in naturals:
-                    counts[natural] -= 1
-                value = self.best(i, j - jokers, p, s, t, d, a)
-                if value > NEG and goal.meld_all:
-                    value += room
-                if value > best:
-                    best, choice = value, ("set", naturals, jokers)
-                for natural in naturals:
-                    counts[natural] += 1
-        for seq in self._sequences(card, j):
-            for _, natural in seq.positions:
-                counts[natural] -= 1
+            for naturals, jokers, room in self._sets(card, budget):
+                extra = -room if meld_all else 0
+                options.append((("set", tuple(naturals), jokers), extra, (j - jokers, p, s, t, d, a)))
+        for seq in self._sequences(card, budget):
             pure = seq.jokers == 0
-            value = self.best(
-                i,
-                j - seq.jokers,
-                min(p + pure, self.pure_cap),
-                min(s + 1, goal.seqs),
-                t,
-                d,
-                a,
-            )
-            if value > NEG and not pure and goal.meld_all:
-                value += rules.seq_max - max(3, self._span(seq))
-            if value > best:
-                best, choice = value, ("seq", seq)
-            for _, natural in seq.positions:
-                counts[natural] += 1
-        self.memo[key] = best
-        self.choice[key] = choice
-        return best
+            extra = 0
+            if meld_all and not pure:
+                extra = -(rules.seq_max - max(3, self._span(seq)))
+            child = (j - seq.jokers, min(p + pure, pure_cap), min(s + 1, goal.seqs), t, d, a)
+            naturals = tuple(natural for _, natural in seq.positions)
+            options.append((("seq", naturals, seq), extra, child))
+        # Melds first: a good arrangement found early tightens the bound for the rest.
+        if is_wild and not goal.pure_only:
+            options.append((("joker", (card,)), 0, (j + 1, p, s, t, d, a)))
+            if goal.apart is not None and a < goal.apart:
+                options.append((("apart", (card,)), 0, (j, p, s, t, d, a + 1)))
+        elif not meld_all:
+            options.append((("left", (card,)), self.values[card], (j, p, s, t, d, a)))
+        return options
 
     def _finish(self, j: int, p: int, s: int, t: int, d: int, a: int) -> int:
         goal, rules = self.goal, self.rules
         if j < 0:
-            return NEG
-        slack = 0
+            return INF
+        value = 0
         if goal.meld_all and j > 0:
             if j >= 3 and rules.joker_only_sequence:
                 s = min(s + j // 3, goal.seqs)
             elif p > goal.pure and not rules.exact3:
-                slack = rules.seq_max - 3 - j  # a surplus pure sequence takes them
+                value = max(0, j - (rules.seq_max - 3))  # a surplus pure sequence takes them
             else:
-                slack = -j
+                value = j  # each needs room in some meld
         elif not goal.pure_only and rules.joker_only_sequence and j >= 3:
             s = min(s + j // 3, goal.seqs)
         if p < goal.pure or s < goal.seqs or t < goal.tunnelas:
-            return NEG
+            return INF
         if goal.dublees is not None and d != goal.dublees:
-            return NEG
+            return INF
         if goal.apart is not None and a != goal.apart:
-            return NEG
-        return slack
+            return INF
+        return value
 
     # -- meld candidates for the lowest card -----------------------------------------------
-    def _budget(self, j: int) -> int:
-        """Most jokers one meld may take: the pool plus wild cards not yet placed."""
-        if self.goal.pure_only:
-            return 0
-        spare = j + sum(self.counts[w] for w in self.wild_ids)
-        return min(spare, self.rules.max_wild)
-
-    def _sets(self, card: int, j: int):
+    def _sets(self, card: int, budget: int):
         rules = self.rules
-        budget = self._budget(j)
         rank0, suit = card % 13, card // 13
         counts = self.counts
         others = [x * 13 + rank0 for x in range(suit + 1, 4) if counts[x * 13 + rank0] > 0]
@@ -273,9 +301,8 @@ class _Search:
                 continue
             yield chosen, jokers, (n - jokers)
 
-    def _sequences(self, card: int, j: int):
+    def _sequences(self, card: int, budget: int):
         rules = self.rules
-        budget = self._budget(j)
         suit, rank = card // 13, card % 13 + 1
         base = suit * 13
         counts = self.counts
@@ -293,7 +320,11 @@ class _Search:
 
     def _runs(self, suit, first, path, budget, counts):
         rules = self.rules
-        max_span = 3 if rules.exact3 else rules.seq_max
+        # A sequence of six or more cards splits into two of three or more, each holding a
+        # natural card, with the same jokers, more sequences and more room: never worse.
+        # So the search only opens sequences of up to five; leftover jokers may lengthen
+        # them afterwards.
+        max_span = 3 if rules.exact3 else min(rules.seq_max, MAX_OPENED_SEQUENCE)
         positions = [first]
         taken: dict[int, int] = {first[1]: 1}
 
@@ -324,22 +355,26 @@ class _Search:
         return abs(seq.positions[-1][0] - seq.positions[0][0]) + 1
 
     # -- reading the answer back -----------------------------------------------------------
-    def run(self) -> Arrangement | None:
-        best, best_start = NEG, None
+    def run(self, limit: int) -> Arrangement | None:
+        """The best arrangement costing at most `limit` (any one costing <= 0 when every
+        card must be melded), or None."""
+        goal = self.goal
+        budget = 0 if goal.meld_all else limit
+        best, best_start = INF, None
         for start in self._printed_splits():
             tunnelas, dublees, apart = start
             pool = self.printed - 3 * tunnelas - 2 * dublees - apart
-            t = min(tunnelas, self.goal.tunnelas)
+            t = min(tunnelas, goal.tunnelas)
             p = min(tunnelas * self.rules.tunnela_is_pure, self.pure_cap)
-            s = min(tunnelas * self.rules.tunnela_is_sequence, self.goal.seqs)
-            value = self.best(0, pool, p, s, t, dublees, apart)
-            if value > best:
-                best, best_start = value, (start, pool, p, s, t, dublees, apart)
-            if best >= 0 and self.goal.meld_all:
-                break
-            if best == 0 and not self.goal.meld_all:
-                break
-        if best_start is None or best <= NEG or (self.goal.meld_all and best < 0):
+            s = min(tunnelas * self.rules.tunnela_is_sequence, goal.seqs)
+            state = (pool, p, s, t, dublees, apart)
+            value = self.cost(0, *state, budget)
+            if value <= budget and value < best:
+                best, best_start = value, (start, state)
+                if goal.meld_all:
+                    break
+                budget = value - 1
+        if best_start is None:
             return None
         return self._rebuild(best, best_start)
 
@@ -357,7 +392,7 @@ class _Search:
                     yield tunnelas, dublees, apart
 
     def _rebuild(self, value: int, start) -> Arrangement:
-        (tunnelas, dublees, apart), j, p, s, t, d, a = start
+        (tunnelas, dublees, apart), (j, p, s, t, d, a) = start
         result = Arrangement(value=value)
         counts = self.counts
         saved = counts[:]
@@ -365,56 +400,35 @@ class _Search:
         result.melds.extend(Meld("dublee", [JOKER] * 2) for _ in range(dublees))
         result.apart.extend([JOKER] * apart)
         pool: list[int] = [JOKER] * j
-        debts: list[Meld | _Seq] = []
+        debts: list[Meld] = []
         seqs: list[tuple[_Seq, Meld]] = []
+        state = (j, p, s, t, d, a)
         i = 0
         while True:
             while i < 52 and counts[i] == 0:
                 i += 1
             if i == 52:
                 break
-            key = (bytes(counts), j, p, s, t, d, a)
-            choice = self.choice[key]
-            kind = choice[0]
-            card = choice[1]
+            option = self.choice[(bytes(counts), *state)][0]
+            child = next(c for o, _, c in self._options(i, *state, INF) if o == option)
+            kind, cards = option[0], option[1]
+            self._apply(option, -1)
+            state = child
             if kind == "joker":
-                counts[card] -= 1
-                j += 1
-                pool.append(card)
+                pool.append(cards[0])
             elif kind == "apart":
-                counts[card] -= 1
-                a += 1
-                result.apart.append(card)
+                result.apart.append(cards[0])
             elif kind == "left":
-                counts[card] -= 1
-                result.leftover.append(card)
-            elif kind == "tunnela":
-                counts[card] -= 3
-                p = min(p + self.rules.tunnela_is_pure, self.pure_cap)
-                s = min(s + self.rules.tunnela_is_sequence, self.goal.seqs)
-                t = min(t + 1, self.goal.tunnelas)
-                result.melds.append(Meld("tunnela", [card] * 3))
-            elif kind == "dublee":
-                counts[card] -= 2
-                d += 1
-                result.melds.append(Meld("dublee", [card] * 2))
+                result.leftover.append(cards[0])
+            elif kind in ("tunnela", "dublee"):
+                result.melds.append(Meld(kind, list(cards)))
             elif kind == "set":
-                naturals, jokers = choice[1], choice[2]
-                for natural in naturals:
-                    counts[natural] -= 1
-                j -= jokers
-                meld = Meld("set", list(naturals), jokers)
-                debts.extend([meld] * jokers)
+                meld = Meld("set", list(cards), option[2])
+                debts.extend([meld] * option[2])
                 result.melds.append(meld)
             else:
-                seq = choice[1]
-                for _, natural in seq.positions:
-                    counts[natural] -= 1
-                j -= seq.jokers
-                pure = seq.jokers == 0
-                p = min(p + pure, self.pure_cap)
-                s = min(s + 1, self.goal.seqs)
-                meld = Meld("pure_sequence" if pure else "sequence", [], seq.jokers)
+                seq = option[2]
+                meld = Meld("pure_sequence" if seq.jokers == 0 else "sequence", [], seq.jokers)
                 seqs.append((seq, meld))
                 result.melds.append(meld)
         counts[:] = saved
@@ -489,14 +503,23 @@ def arrange(
     values: list[int],
     rules: MeldRules,
     goal: Goal,
+    limit: int | None = None,
 ) -> Arrangement | None:
-    """The best arrangement of a hand for `goal`, or None when no arrangement meets it.
+    """The best arrangement of a hand for `goal`, or None when no arrangement meets it
+    (or, for a penalty, none costs at most `limit`).
 
     `counts` has 53 entries (the last is printed jokers); `wild` marks the plain cards that
     may stand in for others; `values` is what each plain card costs when left over.
     """
     search = _Search(counts, counts[JOKER], wild, values, rules, goal)
-    found = search.run()
-    if found is not None and not goal.meld_all:
-        found.value = -found.value  # the search maximises; a penalty is the least cost
-    return found
+    if goal.meld_all or limit is not None:
+        return search.run(INF - 1 if limit is None else limit)
+    # No bound given: deepen one from nothing, reusing what each pass proved, so a hand
+    # that melds well is answered by a search that never looks at dear arrangements.
+    total = sum(values[card] * count for card, count in enumerate(counts[:52]))
+    bound = 0
+    while True:
+        found = search.run(bound)
+        if found is not None or bound >= total:
+            return found
+        bound = min(total, bound * 2 + 8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 from .cards import JOKER, names
 from .hand import Hand
@@ -45,86 +46,134 @@ def _plural(count: int, word: str) -> str:
 def _indian13(hand: Hand) -> dict:
     two_pure = bool(hand.table.option("two_pure"))
     need = Goal(meld_all=True, pure=2 if two_pure else 1, seqs=2)
-    found = hand.arrange(need)
     stand_in = " (a tunnela may stand in for one)" if hand.rules.tunnela else ""
-    rule = ("two sequences, both pure" if two_pure else "two sequences, one of them pure")
-    if found:
-        return _answer("rummy", found.melds, [], f"All 13 cards are in melds with {rule}.")
-    best = hand.arrange(Goal(meld_all=False, pure=need.pure, seqs=2))
-    loose = hand.arrange(Goal(meld_all=True))
-    if best is not None:
-        left = _plural(len(best.leftover), "card")
-        reason = f"{left} ({', '.join(names(sorted(best.leftover)))}) do not fit into melds"
-        return _answer(None, best.melds, best.leftover, f"{reason}; a show needs all 13.")
+    rule = "two sequences, both pure" if two_pure else "two sequences, one of them pure"
+    has_pure = hand.could_hold_pure(1)
+    meldable = hand.could_meld_all()
+    if has_pure and meldable and hand.could_hold_pure(need.pure):
+        found = hand.arrange(need)
+        if found:
+            return _answer("rummy", found.melds, [], f"All 13 cards are in melds with {rule}.")
+    loose = hand.arrange(Goal(meld_all=True)) if meldable else None
     shown = loose or hand.arrange(Goal(meld_all=False))
     assert shown is not None
-    pure = sum(1 for m in shown.melds if m.kind == "pure_sequence")
     seqs = sum(1 for m in shown.melds if "sequence" in m.kind)
-    if pure == 0:
-        reason = f"no pure sequence; a show needs {rule}{stand_in}"
+    if not has_pure:
+        reason = f"No pure sequence; a show needs {rule}{stand_in}."
     elif loose is not None:
-        reason = f"only {_plural(seqs, 'sequence')}; a show needs {rule}{stand_in}"
+        reason = f"Only {_plural(seqs, 'sequence')}; a show needs {rule}{stand_in}."
     else:
-        reason = f"the cards cannot all be melded with {rule}{stand_in}"
-    return _answer(None, shown.melds, shown.leftover, reason[0].upper() + reason[1:] + ".")
+        left = ", ".join(names(sorted(shown.leftover)))
+        reason = f"{left} do not fit into melds; a show needs all 13 cards in melds with {rule}."
+    return _answer(None, shown.melds, shown.leftover, reason)
 
 
 def _indian21(hand: Hand) -> dict:
-    found = hand.arrange(Goal(meld_all=True, pure=3))
+    found = None
+    if hand.could_meld_all() and hand.could_hold_pure(3):
+        found = hand.arrange(Goal(meld_all=True, pure=3))
     if found:
-        return _answer("complete", found.melds, [], "All 21 cards are in melds with three "
-                       "pure sequences.")
+        return _answer(
+            "complete", found.melds, [], "All 21 cards are in melds with three pure sequences."
+        )
     if hand.wild_count >= 8:
-        return _answer("eight_jokers", [], hand.cards, f"{hand.wild_count} wild cards: eight "
-                       "jokers make a show.")
+        return _answer(
+            "eight_jokers",
+            [],
+            hand.cards,
+            f"{hand.wild_count} wild cards: eight jokers make a show.",
+        )
     if hand.dublee_count >= 8:
         dublees = _dublees(hand)
-        return _answer("eight_dublees", dublees, _rest(hand.cards, dublees),
-                       f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.")
+        return _answer(
+            "eight_dublees",
+            dublees,
+            _rest(hand.cards, dublees),
+            f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.",
+        )
     if hand.tunnela_count >= 3:
         tunnelas = _tunnelas(hand)
-        return _answer("three_tunnelas", tunnelas, _rest(hand.cards, tunnelas),
-                       f"{_plural(len(tunnelas), 'tunnela')}: three tunnelas make a show.")
-    return _no_show(hand, "all 21 cards in melds with three pure sequences, 8 wild cards, "
-                    "8 dublees or 3 tunnelas")
+        return _answer(
+            "three_tunnelas",
+            tunnelas,
+            _rest(hand.cards, tunnelas),
+            f"{_plural(len(tunnelas), 'tunnela')}: three tunnelas make a show.",
+        )
+    return _no_show(
+        hand,
+        "all 21 cards in melds with three pure sequences, 8 wild cards, 8 dublees or 3 tunnelas",
+    )
 
 
 def _rummy27(hand: Hand) -> dict:
-    if hand.tunnela_count >= 3:
+    meldable = hand.could_meld_all()
+    if hand.tunnela_count >= 3 and meldable:
         found = hand.arrange(Goal(meld_all=True, tunnelas=3))
         if found:
-            return _answer("three_tunnelas", found.melds, [], "Three tunnelas and every other "
-                           "card in melds.")
+            return _answer(
+                "three_tunnelas", found.melds, [], "Three tunnelas and every other card in melds."
+            )
     if hand.dublee_count >= 10:
         found = hand.arrange(Goal(meld_all=True, dublees=10))
         if found:
-            return _answer("ten_dublees", found.melds, [], "Ten dublees and the other seven "
-                           "cards in melds.")
+            return _answer(
+                "ten_dublees", found.melds, [], "Ten dublees and the other seven cards in melds."
+            )
     if hand.wild_count >= 10:
-        found = hand.arrange(Goal(meld_all=True, apart=10))
+        jokers = _ten_jokers(hand)
+        if jokers:
+            melds, apart = jokers
+            reason = "Ten wild cards kept apart and every other card in melds."
+            return _answer("ten_jokers", melds, apart, reason)
+    return _no_show(
+        hand, "three tunnelas, ten dublees or ten wild cards with every other card in melds"
+    )
+
+
+def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
+    """Ten wild cards set apart and the other seventeen melded.
+
+    The wild cards that stay in play (beyond the ten) are few, so each choice of them is
+    tried on the seventeen cards directly.
+    """
+    wild = sorted(card for card in hand.cards if hand.is_wild(card))
+    plain = [card for card in hand.cards if not hand.is_wild(card)]
+    for kept in sorted(set(combinations(wild, len(wild) - 10))):
+        rest = Hand(hand.table, plain + list(kept))
+        if not rest.could_meld_all():
+            continue
+        found = rest.arrange(Goal(meld_all=True))
         if found:
-            return _answer("ten_jokers", found.melds, found.apart, "Ten wild cards kept apart "
-                           "and every other card in melds.")
-    return _no_show(hand, "three tunnelas, ten dublees or ten wild cards with every other "
-                    "card in melds")
+            return found.melds, _rest(hand.cards, found.melds)
+    return None
 
 
 def _marriage(hand: Hand) -> dict:
-    if len(hand.cards) == 21:
+    if len(hand.cards) == 21 and hand.could_meld_all() and hand.could_hold_pure(3):
         found = hand.arrange(Goal(meld_all=True, pure=3))
         if found:
-            return _answer("complete", found.melds, [], "All 21 cards in seven melds, three "
-                           "of them tunnelas or pure sequences.")
+            return _answer(
+                "complete",
+                found.melds,
+                [],
+                "All 21 cards in seven melds, three of them tunnelas or pure sequences.",
+            )
     if hand.dublee_count >= 8:
         dublees = _dublees(hand)
-        return _answer("eight_dublees", dublees, _rest(hand.cards, dublees),
-                       f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.")
+        return _answer(
+            "eight_dublees",
+            dublees,
+            _rest(hand.cards, dublees),
+            f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.",
+        )
     needs = "21 cards in seven three-card melds with three tunnelas or pure sequences, or 8 "
     return _no_show(hand, needs + "dublees")
 
 
 def _vazhushal(hand: Hand) -> dict:
-    found = hand.arrange(Goal(meld_all=True, pure=1))
+    found = None
+    if hand.could_meld_all() and hand.could_hold_pure(1):
+        found = hand.arrange(Goal(meld_all=True, pure=1))
     if found and not _vazhushal_flaw([m.cards for m in found.melds]):
         return _answer("out", found.melds, [], "Every card is in melds with a pure sequence.")
     if found:
@@ -132,22 +181,26 @@ def _vazhushal(hand: Hand) -> dict:
         if groups is not None:
             melds = [Meld(classify(g, hand.rules, hand.wild, True) or "set", g) for g in groups]
             return _answer("out", melds, [], "Every card is in melds with a pure sequence.")
-    return _no_show(hand, "every card in melds with at least one pure sequence and no two "
-                    "identical melds")
+    return _no_show(
+        hand, "every card in melds with at least one pure sequence and no two identical melds"
+    )
 
 
 def _no_show(hand: Hand, needs: str) -> dict:
-    best = hand.arrange(Goal(meld_all=False))
-    assert best is not None
+    """Why a hand is no show, with the pure sequences it does hold as its melds.
+
+    Showing the pure sequences (a quick search) rather than the cheapest full arrangement
+    keeps a refused show fast; the penalty op gives the cheapest arrangement.
+    """
+    pure_melds = hand.arrange(Goal(meld_all=False, pure_only=True))
+    assert pure_melds is not None
     counts = []
     if hand.wild_count:
         counts.append(_plural(hand.wild_count, "wild card"))
-    pure = sum(1 for m in best.melds if m.kind == "pure_sequence")
+    pure = sum(1 for m in pure_melds.melds if m.kind == "pure_sequence")
     counts.append(_plural(pure, "pure sequence"))
-    reason = f"Not a show: it needs {needs}; this hand has {', '.join(counts)}"
-    if best.leftover:
-        reason += f" and {_plural(len(best.leftover), 'card')} that fit no meld"
-    return _answer(None, best.melds, best.leftover, reason + ".")
+    reason = f"Not a show: it needs {needs}; this hand has {', '.join(counts)}."
+    return _answer(None, pure_melds.melds, pure_melds.leftover, reason)
 
 
 def _dublees(hand: Hand) -> list[Meld]:
@@ -212,8 +265,11 @@ def _judge_groups(hand: Hand, groups: list[list[int]]) -> dict:
             kind = "ten_dublees"
         elif tally["dublee"] == 0 and len(apart) == 10 and all(hand.is_wild(c) for c in apart):
             kind = "ten_jokers"
-        reason = _why(melded, unmatched, f"{_plural(tally['tunnela'], 'tunnela')}, "
-                      f"{_plural(tally['dublee'], 'dublee')}")
+        reason = _why(
+            melded,
+            unmatched,
+            f"{_plural(tally['tunnela'], 'tunnela')}, {_plural(tally['dublee'], 'dublee')}",
+        )
     elif variant == "marriage":
         strong = pure + tally["tunnela"]
         if strict and len(hand.cards) == 21 and strong >= 3:

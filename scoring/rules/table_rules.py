@@ -38,7 +38,9 @@ def meld_rules(table: Table) -> MeldRules:
     # Vazhushal: no tunnelas, and a meld of wild cards alone is never needed: a plain wild
     # card in it can stand for itself with the same effect, and printed jokers alone are
     # illegal.
-    return MeldRules(seq_max=14 if both_ends else 13, both_ends=both_ends, joker_only_sequence=False)
+    return MeldRules(
+        seq_max=14 if both_ends else 13, both_ends=both_ends, joker_only_sequence=False
+    )
 
 
 def wild_flags(table: Table) -> list[bool]:

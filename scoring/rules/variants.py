@@ -170,9 +170,7 @@ def check_players(variant: str, value: object) -> int | None:
     low, high = PLAYER_RANGES[variant]
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    raise bad_request(
-        f"{GAME_NAMES[variant]} is played by {low} to {high} players; got {value!r}."
-    )
+    raise bad_request(f"{GAME_NAMES[variant]} is played by {low} to {high} players; got {value!r}.")
 
 
 def resolve_table(
