@@ -52,8 +52,10 @@ def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | Non
 def _best_split(held: Counter, tables: dict, marriages: tuple, parts: tuple[str, ...]) -> dict:
     """Try every number of each marriage kind; the rest score by category."""
     counts = {category: held.get(category, 0) for category in tables}
+    # Bigger marriages first, so that of two equal splits the one with fewer, larger
+    # marriages is named (two of each is a double marriage, not two marriages).
     ranges = [
-        range(min(counts[p] for p in parts) // size + 1) if parts else range(1)
+        range(min(counts[p] for p in parts) // size, -1, -1) if parts else range(1)
         for _, size, _ in marriages
     ]
     best_points, best_breakdown = -1, []

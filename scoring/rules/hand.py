@@ -51,19 +51,28 @@ class Hand:
         """A quick necessary test before searching for an arrangement of every card.
 
         A plain card with no possible partner (same suit within two ranks, the same rank
-        in a set, or copies of itself) needs wild cards of its own; with more such cards
-        than wild cards, no arrangement can meld them all.
+        in another suit, or copies of itself where they meld) needs a wild card beside it;
+        with more such cards than wild cards, no arrangement can meld them all.
         """
         counts = self.counts
         lonely = 0
         for card in range(52):
             if counts[card] == 0 or self.wild[card]:
                 continue
-            if counts[card] >= 2 and (self.rules.tunnela or self.rules.set_mode == "rummy27"):
-                continue
+            if counts[card] >= 3 and self.rules.tunnela:
+                continue  # a tunnela of its own
+            if counts[card] >= 2 and self.rules.set_mode == "rummy27":
+                continue  # two copies and a wild card make a rummy27 set
             suit, rank = divmod(card, 13)
-            near = [r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r <= 13]
-            if any(counts[suit * 13 + r % 13] for r in near if r % 13 != rank):
+            # Run positions 1 (ace low) .. 14 (ace high); an ace stands at both ends.
+            places = (1, 14) if rank == 0 else (rank + 1,)
+            near = {
+                place + step
+                for place in places
+                for step in (-2, -1, 1, 2)
+                if 1 <= place + step <= 14
+            }
+            if any(counts[suit * 13 + (position - 1) % 13] for position in near):
                 continue
             if any(counts[other * 13 + rank] for other in range(4) if other != suit):
                 continue

@@ -79,10 +79,10 @@ class Arrangement:
     apart: list[int] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Seq:
     suit: int
-    positions: list[tuple[int, int]]  # (position 1..14, card) of the natural cards
+    positions: tuple[tuple[int, int], ...]  # (position 1..14, card) of the natural cards
     jokers: int
 
 
@@ -106,8 +106,12 @@ class _Search:
         # The pure counter keeps one more than needed: a surplus pure sequence may take
         # leftover jokers when every card must be melded.
         self.pure_cap = goal.pure + (1 if goal.meld_all else 0)
+        wild_cards = printed + sum(self.counts[card] for card in self.wild_ids)
+        self.useful_budget = wild_cards if goal.meld_all else INF
         self.memo: dict[tuple, tuple[int, int]] = {}
         self.choice: dict[tuple, tuple] = {}
+        # A small number naming the meld rules and goal flags the candidates depend on.
+        self._kind = _KINDS.setdefault((rules, goal.meld_all, goal.pure_only), len(_KINDS))
 
     # -- the recursion -------------------------------------------------------------------
     # Costs: a left-over card costs its value; when every card must be melded, a meld's
@@ -124,6 +128,10 @@ class _Search:
             spare += counts[w]
         if spare < 0:
             return INF
+        if budget > self.useful_budget:
+            # When every card must be melded, room beyond the wild cards in the hand can
+            # never be used: capping the budget lets states share what they proved.
+            budget = self.useful_budget
         key = (bytes(counts), j, p, s, t, d, a)
         bounds = self.memo.get(key)
         if bounds is not None:
@@ -213,18 +221,12 @@ class _Search:
         if goal.dublees is not None and d < goal.dublees and counts[card] >= 2:
             options.append((("dublee", (card, card)), 0, (j, p, s, t, d + 1, a)))
         budget = 0 if goal.pure_only else min(spare, rules.max_wild)
-        if not goal.pure_only:
-            for naturals, jokers, room in self._sets(card, budget):
-                extra = -room if meld_all else 0
-                options.append((("set", tuple(naturals), jokers), extra, (j - jokers, p, s, t, d, a)))
-        for seq in self._sequences(card, budget):
-            pure = seq.jokers == 0
-            extra = 0
-            if meld_all and not pure:
-                extra = -(rules.seq_max - max(3, self._span(seq)))
-            child = (j - seq.jokers, min(p + pure, pure_cap), min(s + 1, goal.seqs), t, d, a)
-            naturals = tuple(natural for _, natural in seq.positions)
-            options.append((("seq", naturals, seq), extra, child))
+        for option, extra, jokers, pure, is_seq in self._candidates(card, budget):
+            if is_seq:
+                child = (j - jokers, min(p + pure, pure_cap), min(s + 1, goal.seqs), t, d, a)
+            else:
+                child = (j - jokers, p, s, t, d, a)
+            options.append((option, extra, child))
         # Melds first: a good arrangement found early tightens the bound for the rest.
         if is_wild and not goal.pure_only:
             options.append((("joker", (card,)), 0, (j + 1, p, s, t, d, a)))
@@ -257,6 +259,34 @@ class _Search:
         return value
 
     # -- meld candidates for the lowest card -----------------------------------------------
+    def _candidates(self, card: int, budget: int) -> list[tuple]:
+        """Sets and sequences the lowest card can open: (option, immediate cost, jokers,
+        pure, is a sequence). They depend only on the cards near it, so they are cached by
+        those counts and the joker budget."""
+        counts = self.counts
+        rules, goal = self.rules, self.goal
+        key = (self._kind, card, budget, *[counts[c] for c in _NEARBY[card]])
+        cached = _CANDIDATES.get(key)
+        if cached is not None:
+            return cached
+        meld_all = goal.meld_all
+        found: list[tuple] = []
+        if not goal.pure_only:
+            for naturals, jokers, room in self._sets(card, budget):
+                option = ("set", tuple(naturals), jokers)
+                found.append((option, -room if meld_all else 0, jokers, False, False))
+        for seq in self._sequences(card, budget):
+            pure = seq.jokers == 0
+            extra = 0
+            if meld_all and not pure:
+                extra = -(rules.seq_max - max(3, self._span(seq)))
+            naturals = tuple(natural for _, natural in seq.positions)
+            found.append((("seq", naturals, seq), extra, seq.jokers, pure, True))
+        if len(_CANDIDATES) > 100_000:
+            _CANDIDATES.clear()  # a plain bound on memory for a long-running worker
+        _CANDIDATES[key] = found
+        return found
+
     def _sets(self, card: int, budget: int):
         rules = self.rules
         rank0, suit = card % 13, card // 13
@@ -333,7 +363,7 @@ class _Search:
             n = len(positions)
             jokers = (3 - n) if rules.exact3 else gaps + max(0, 3 - span)
             if jokers <= budget:
-                yield _Seq(suit, list(positions), jokers)
+                yield _Seq(suit, tuple(positions), jokers)
             for step in range(index, len(path)):
                 position, natural = path[step]
                 gap = step - index
@@ -463,9 +493,25 @@ class _Search:
         for seq, meld in sorted(seqs, key=lambda item: item[1].kind == "pure_sequence"):
             while pool and len(meld.cards) < rules.seq_max and not rules.exact3:
                 jokers = _jokers_in(meld.cards, seq) + [pool.pop()]
-                seq.jokers = len(jokers)
                 meld.kind, meld.jokers = "sequence", len(jokers)
                 meld.cards = _order_sequence(seq, jokers)
+
+
+def _near(card: int) -> list[int]:
+    """The cards whose counts decide which melds `card` can open as the lowest card."""
+    suit, rank0 = divmod(card, 13)
+    same_rank = [other * 13 + rank0 for other in range(4)]
+    run = [suit * 13 + r for r in range(rank0 + 1, min(13, rank0 + MAX_OPENED_SEQUENCE))]
+    if rank0 == 0:  # an ace also runs down from the top: K, Q, J, 10
+        run += [suit * 13 + r for r in range(12, 12 - MAX_OPENED_SEQUENCE + 1, -1)]
+    return same_rank + run
+
+
+_NEARBY = [_near(card) for card in range(52)]
+# Meld candidates shared by every search: the same few cards around the lowest card recur
+# from hand to hand.
+_CANDIDATES: dict[tuple, list[tuple]] = {}
+_KINDS: dict[tuple, int] = {}
 
 
 def _jokers_in(cards: list[int], seq: _Seq) -> list[int]:
@@ -512,14 +558,17 @@ def arrange(
     may stand in for others; `values` is what each plain card costs when left over.
     """
     search = _Search(counts, counts[JOKER], wild, values, rules, goal)
-    if goal.meld_all or limit is not None:
-        return search.run(INF - 1 if limit is None else limit)
-    # No bound given: deepen one from nothing, reusing what each pass proved, so a hand
-    # that melds well is answered by a search that never looks at dear arrangements.
+    if goal.meld_all:
+        return search.run(0)
+    if limit is not None:
+        return search.run(limit)
+    # Deepen the bound from nothing, reusing what each pass proved, so a hand that melds
+    # well is answered by a search that never looks at dear arrangements.
     total = sum(values[card] * count for card, count in enumerate(counts[:52]))
+    top = total if limit is None else min(limit, total)
     bound = 0
     while True:
-        found = search.run(bound)
-        if found is not None or bound >= total:
+        found = search.run(min(bound, top))
+        if found is not None or bound >= top:
             return found
-        bound = min(total, bound * 2 + 8)
+        bound = bound * 2 + 8
