@@ -26,6 +26,12 @@ House decisions where the contract leaves the call to us (also in docs/rules.md)
 - Shows with several legal kinds name the first in the contract's table order; the melds
   returned prove that kind. For `eight_jokers` no meld is needed, so `melds` is empty and
   every card is `unmatched`; for `ten_jokers` the ten jokers kept apart are `unmatched`.
+  A refused show lists the pure sequences the hand holds as its melds.
+- The `penalty` op caps (`penalty_cap`) before it halves for `first_turn_pending`, the
+  order the contract gives for a played hand.
+- A vazhushal show that must be searched (no `melds` given) has at most 27 cards; a larger
+  one is `hand_size` with a sentence asking for the player's melds, which are judged at
+  any size.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from .cards import JOKER, name
+from .cards import name
 from .errors import bad_request
 from .variants import Table
 from .wilds import wild_roles

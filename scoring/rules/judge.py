@@ -61,7 +61,7 @@ def classify(cards: list[int], rules: MeldRules, wild: list[bool], vazhushal: bo
         return None
     found: set[str] = set()
     if size == 3 and cards[0] == cards[1] == cards[2]:
-        if cards[0] == JOKER and rules.joker_tunnela or cards[0] != JOKER and rules.tunnela:
+        if (cards[0] == JOKER and rules.joker_tunnela) or (cards[0] != JOKER and rules.tunnela):
             found.add("tunnela")
     if vazhushal and all(card == JOKER for card in cards):
         return "tunnela" if "tunnela" in found else None

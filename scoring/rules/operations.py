@@ -21,6 +21,8 @@ from .shows import SHOW_SIZES, show
 from .variants import GAME_NAMES
 from .wilds import wild_roles
 
+VAZHUSHAL_SEARCH_LIMIT = 27
+
 
 def run(raw: object) -> dict:
     op = check_op(raw)
@@ -40,9 +42,19 @@ def _show(raw: dict) -> dict:
     assert hand is not None
     groups = read_groups(raw["melds"], "melds") if raw.get("melds") is not None else None
     if table.variant == "vazhushal":
-        if len(hand) < 3:
+        # Any size from 3 when the player lays out the melds; a search is bounded, since
+        # the number of arrangements grows steeply past what one player ever holds.
+        largest = None if groups is not None else VAZHUSHAL_SEARCH_LIMIT
+        if len(hand) < 3 or (largest is not None and len(hand) > largest):
+            expected = "3 or more" if largest is None else f"3 to {largest}"
             raise RulesError(
-                HAND_SIZE, f"A Vazhushal show has 3 or more cards; this one has {len(hand)}."
+                HAND_SIZE,
+                f"A Vazhushal show has {expected} cards; this one has {len(hand)}."
+                + (
+                    ""
+                    if largest is None or len(hand) < 3
+                    else " Give the player's table melds in `melds` to judge a larger one."
+                ),
             )
     else:
         check_size(table, hand, SHOW_SIZES[table.variant], "A show")

@@ -72,16 +72,18 @@ def _cheapest_tier(hand: Hand, pure: int, seqs: int) -> Penalty:
     exempt = hand.arrange(Goal(meld_all=False, pure=1, pure_only=True))
     if exempt is None:
         return best  # no pure sequence at all: neither exemption applies
-    best = _cheaper(best, Penalty(exempt.value, "pure_exempt", exempt.leftover, exempt.melds,
-                                  exempt.value))
+    best = _cheaper(
+        best, Penalty(exempt.value, "pure_exempt", exempt.leftover, exempt.melds, exempt.value)
+    )
     if pure > 1 and hand.arrange(Goal(meld_all=False, pure=pure, pure_only=True)) is None:
         return best  # too few pure sequences for the deadwood tier, whatever else melds
     # Only a deadwood count at or below the best so far can change the answer (a tie goes
     # to the higher tier), so the search may drop anything dearer.
     dead = hand.arrange(Goal(meld_all=False, pure=pure, seqs=seqs), limit=best.raw)
     if dead is not None:
-        best = _cheaper(best, Penalty(dead.value, "deadwood", dead.leftover, dead.melds,
-                                      dead.value))
+        best = _cheaper(
+            best, Penalty(dead.value, "deadwood", dead.leftover, dead.melds, dead.value)
+        )
     return best
 
 

@@ -7,21 +7,26 @@ of card counts and always decides the fate of the lowest remaining card:
 
 - it is left over (deadwood, when the goal allows it);
 - it is a wild card that will stand in for another card (it joins a pool of jokers);
-- it is kept apart as a joker (rummy27's ten jokers);
 - it opens a tunnela, a dublee, a set of its rank or a sequence of its suit, taking higher
   cards and as many jokers from the pool as the meld needs.
 
 Because the lowest card always goes first, no arrangement is visited twice in a different
 order, and the remaining cards form a state that is memoised together with the joker pool
-and the requirement counters (pure sequences, sequences, tunnelas, dublees, jokers apart,
-each capped at what the goal needs). Jokers are fungible, so the pool is a number; it may go
+and the requirement counters (pure sequences, sequences, tunnelas, dublees, each capped
+at what the goal needs). Jokers are fungible, so the pool is a number; it may go
 negative while a sequence borrows a joker that a higher wild card will repay later, and the
 bound "pool + wild cards still unplaced >= 0" prunes borrowing that can never be repaid.
 
 Leftover jokers at the end cost nothing in a penalty. When every card must be melded, three
 or more leftover jokers form their own sequence where the game allows a meld of wild cards
-only, and fewer are absorbed by a meld with room for them: the search maximises that room
-("slack") so that a feasible arrangement is one with slack >= 0.
+only, and fewer must be absorbed by a meld with room for them: a meld's room counts as a
+negative cost and each leftover joker as a positive one, so an arrangement is feasible when
+its cost is at most 0. A surplus pure sequence may also take them; the search assumes it
+has room (it always does unless it is twelve cards long).
+
+One approximation is exact by an exchange argument rather than by search: sequences are
+opened at most five long, because a longer one splits into two of three or more with the
+same cards and jokers, more sequences and more room.
 """
 
 from __future__ import annotations
@@ -60,7 +65,6 @@ class Goal:
     seqs: int = 0  # sequences (pure or not, or their stand-ins) required
     tunnelas: int = 0
     dublees: int | None = None  # exactly this many dublees (rummy27 ten dublees)
-    apart: int | None = None  # exactly this many wild cards kept apart (ten jokers)
     pure_only: bool = False  # only pure sequences (and pure stand-ins) may be melded
 
 
@@ -76,7 +80,6 @@ class Arrangement:
     value: int  # the deadwood value (least), or the slack (meld_all)
     melds: list[Meld] = field(default_factory=list)
     leftover: list[int] = field(default_factory=list)
-    apart: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ class _Search:
     # positive one, so "feasible" is "cost <= 0". The memo keeps a lower and an upper bound
     # per state, so a search under a budget stops early (branch and bound) and a later,
     # looser budget reuses what an earlier one proved.
-    def cost(self, i: int, j: int, p: int, s: int, t: int, d: int, a: int, budget: int) -> int:
+    def cost(self, i: int, j: int, p: int, s: int, t: int, d: int, budget: int) -> int:
         counts = self.counts
         while i < 52 and counts[i] == 0:
             i += 1
@@ -132,7 +135,7 @@ class _Search:
             # When every card must be melded, room beyond the wild cards in the hand can
             # never be used: capping the budget lets states share what they proved.
             budget = self.useful_budget
-        key = (bytes(counts), j, p, s, t, d, a)
+        key = (bytes(counts), j, p, s, t, d)
         bounds = self.memo.get(key)
         if bounds is not None:
             low, high = bounds
@@ -141,10 +144,10 @@ class _Search:
         else:
             low, high = -INF, INF
         if i == 52:
-            value = self._finish(j, p, s, t, d, a)
+            value = self._finish(j, p, s, t, d)
             self.memo[key] = (value, value)
             return value
-        goal, rules = self.goal, self.rules
+        goal = self.goal
         if p < goal.pure and not goal.pure_only and p + self._pure_potential() < goal.pure:
             self.memo[key] = (INF, INF)  # too few cards left in runs for the pure requirement
             return INF
@@ -152,7 +155,7 @@ class _Search:
         found, choice, lower = INF, None, INF
         limit = budget
         card = i
-        for option, extra, child in self._options(card, j, p, s, t, d, a, spare):
+        for option, extra, child in self._options(card, j, p, s, t, d, spare):
             if extra > limit:
                 lower = min(lower, extra)
                 continue
@@ -200,7 +203,7 @@ class _Search:
         for card in option[1]:
             counts[card] += sign
 
-    def _options(self, card: int, j: int, p: int, s: int, t: int, d: int, a: int, spare: int):
+    def _options(self, card: int, j: int, p: int, s: int, t: int, d: int, spare: int):
         """Every fate of the lowest card: (option, immediate cost, child state)."""
         goal, rules = self.goal, self.rules
         counts = self.counts
@@ -215,28 +218,25 @@ class _Search:
                 min(s + rules.tunnela_is_sequence, goal.seqs),
                 min(t + 1, goal.tunnelas),
                 d,
-                a,
             )
             options.append((("tunnela", (card, card, card)), 0, child))
         if goal.dublees is not None and d < goal.dublees and counts[card] >= 2:
-            options.append((("dublee", (card, card)), 0, (j, p, s, t, d + 1, a)))
+            options.append((("dublee", (card, card)), 0, (j, p, s, t, d + 1)))
         budget = 0 if goal.pure_only else min(spare, rules.max_wild)
         for option, extra, jokers, pure, is_seq in self._candidates(card, budget):
             if is_seq:
-                child = (j - jokers, min(p + pure, pure_cap), min(s + 1, goal.seqs), t, d, a)
+                child = (j - jokers, min(p + pure, pure_cap), min(s + 1, goal.seqs), t, d)
             else:
-                child = (j - jokers, p, s, t, d, a)
+                child = (j - jokers, p, s, t, d)
             options.append((option, extra, child))
         # Melds first: a good arrangement found early tightens the bound for the rest.
         if is_wild and not goal.pure_only:
-            options.append((("joker", (card,)), 0, (j + 1, p, s, t, d, a)))
-            if goal.apart is not None and a < goal.apart:
-                options.append((("apart", (card,)), 0, (j, p, s, t, d, a + 1)))
+            options.append((("joker", (card,)), 0, (j + 1, p, s, t, d)))
         elif not meld_all:
-            options.append((("left", (card,)), self.values[card], (j, p, s, t, d, a)))
+            options.append((("left", (card,)), self.values[card], (j, p, s, t, d)))
         return options
 
-    def _finish(self, j: int, p: int, s: int, t: int, d: int, a: int) -> int:
+    def _finish(self, j: int, p: int, s: int, t: int, d: int) -> int:
         goal, rules = self.goal, self.rules
         if j < 0:
             return INF
@@ -253,8 +253,6 @@ class _Search:
         if p < goal.pure or s < goal.seqs or t < goal.tunnelas:
             return INF
         if goal.dublees is not None and d != goal.dublees:
-            return INF
-        if goal.apart is not None and a != goal.apart:
             return INF
         return value
 
@@ -392,12 +390,12 @@ class _Search:
         budget = 0 if goal.meld_all else limit
         best, best_start = INF, None
         for start in self._printed_splits():
-            tunnelas, dublees, apart = start
-            pool = self.printed - 3 * tunnelas - 2 * dublees - apart
+            tunnelas, dublees = start
+            pool = self.printed - 3 * tunnelas - 2 * dublees
             t = min(tunnelas, goal.tunnelas)
             p = min(tunnelas * self.rules.tunnela_is_pure, self.pure_cap)
             s = min(tunnelas * self.rules.tunnela_is_sequence, goal.seqs)
-            state = (pool, p, s, t, dublees, apart)
+            state = (pool, p, s, t, dublees)
             value = self.cost(0, *state, budget)
             if value <= budget and value < best:
                 best, best_start = value, (start, state)
@@ -409,30 +407,26 @@ class _Search:
         return self._rebuild(best, best_start)
 
     def _printed_splits(self):
-        """Printed jokers used as themselves: in tunnelas, dublees, or kept apart."""
+        """Printed jokers used as themselves: in tunnelas or dublees."""
         rules, goal = self.rules, self.goal
         max_t = self.printed // 3 if rules.joker_tunnela and not goal.pure_only else 0
         for tunnelas in range(max_t, -1, -1):
             rest = self.printed - 3 * tunnelas
             max_d = rest // 2 if rules.joker_dublee and goal.dublees is not None else 0
             for dublees in range(min(max_d, goal.dublees or 0), -1, -1):
-                rest2 = rest - 2 * dublees
-                max_a = min(rest2, goal.apart) if goal.apart is not None else 0
-                for apart in range(max_a, -1, -1):
-                    yield tunnelas, dublees, apart
+                yield tunnelas, dublees
 
     def _rebuild(self, value: int, start) -> Arrangement:
-        (tunnelas, dublees, apart), (j, p, s, t, d, a) = start
+        (tunnelas, dublees), state = start
+        j = state[0]
         result = Arrangement(value=value)
         counts = self.counts
         saved = counts[:]
         result.melds.extend(Meld("tunnela", [JOKER] * 3) for _ in range(tunnelas))
         result.melds.extend(Meld("dublee", [JOKER] * 2) for _ in range(dublees))
-        result.apart.extend([JOKER] * apart)
         pool: list[int] = [JOKER] * j
         debts: list[Meld] = []
         seqs: list[tuple[_Seq, Meld]] = []
-        state = (j, p, s, t, d, a)
         i = 0
         while True:
             while i < 52 and counts[i] == 0:
@@ -446,8 +440,6 @@ class _Search:
             state = child
             if kind == "joker":
                 pool.append(cards[0])
-            elif kind == "apart":
-                result.apart.append(cards[0])
             elif kind == "left":
                 result.leftover.append(cards[0])
             elif kind in ("tunnela", "dublee"):
@@ -565,10 +557,9 @@ def arrange(
     # Deepen the bound from nothing, reusing what each pass proved, so a hand that melds
     # well is answered by a search that never looks at dear arrangements.
     total = sum(values[card] * count for card, count in enumerate(counts[:52]))
-    top = total if limit is None else min(limit, total)
     bound = 0
     while True:
-        found = search.run(min(bound, top))
-        if found is not None or bound >= top:
+        found = search.run(min(bound, total))
+        if found is not None or bound >= total:
             return found
         bound = bound * 2 + 8

@@ -1,0 +1,189 @@
+"""Django settings for Rummy Club, read only from environment variables.
+
+docs/operations.md lists every variable. With none set, the app runs on SQLite with Celery
+tasks executed in process, so a bare machine needs nothing but Python.
+"""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config import env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env.get_bool("DEBUG", default=False)
+
+# Left empty without DEBUG when unset: Django then refuses to sign anything ("The
+# SECRET_KEY setting must not be empty"), and config/wsgi.py and config/asgi.py check it
+# at start-up so no web server runs without one. Commands that sign nothing, such as
+# `manage.py rules` and `migrate`, still work without a key.
+_DEV_SECRET_KEY = "django-insecure-rummy-club-development-only-never-deploy-this"
+SECRET_KEY = env.get_str("SECRET_KEY") or (_DEV_SECRET_KEY if DEBUG else "")
+
+ALLOWED_HOSTS = env.get_list(
+    "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# Behind a TLS-terminating proxy: trust its X-Forwarded-Proto and keep cookies on HTTPS.
+if env.get_bool("HTTPS", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles so runserver serves static files the way production does.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_htmx",
+    "clubs",
+    "scoring",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def _database(url: str | None) -> dict:
+    if url is None:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {exc}") from None
+    # Only the drivers this project installs and tests are accepted.
+    if config["ENGINE"] not in (
+        "django.db.backends.postgresql",
+        "django.db.backends.sqlite3",
+    ):
+        raise ImproperlyConfigured(
+            "DATABASE_URL must start with postgres:// (or sqlite:// for a file database)."
+        )
+    return dict(config)
+
+
+DATABASES = {"default": _database(env.get_str("DATABASE_URL"))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env.get_str("REDIS_URL")
+if REDIS_URL is not None and not REDIS_URL.startswith(("redis://", "rediss://")):
+    raise ImproperlyConfigured("REDIS_URL must start with redis:// or rediss://.")
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "rummyclub",
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # No broker: tasks run in the calling process, and their errors surface there.
+    CELERY_BROKER_URL = "memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+    CELERY_TASK_EAGER_PROPAGATES = True
+
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = "UTC"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task is acknowledged after it ran, so a worker that dies mid-task leaves it queued;
+# tasks are written to be safe to run twice (DESIGN.md).
+CELERY_TASK_ACKS_LATE = True
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed file names served by WhiteNoise after `collectstatic`.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticatedOrReadOnly",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env.get_rate("API_ANON_RATE", "600/minute"),
+        "user": env.get_rate("API_USER_RATE", "2000/minute"),
+    },
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+}
+
+LOG_LEVEL = env.get_log_level("LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's default config gives "django" a console handler of its own; without this
+    # every Django message would be printed twice, once through the root logger.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
+}

@@ -1,0 +1,1 @@
+"""Services of the scoring app: typed functions with keyword-only arguments (DESIGN.md)."""

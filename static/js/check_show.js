@@ -1,0 +1,112 @@
+// "Check a show": the tap grid edits the hand's text field, which stays the one value the
+// server reads. Without this file every grid card is a submit button and the server adds
+// or removes the card itself; with it, a tap edits the field and asks htmx for the result
+// (the form listens for the "picked" event).
+(function () {
+  "use strict";
+
+  const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+  // The grid card a written card names ("10h", "T♥" and "10H" are all "10H"), or null.
+  // Only for the counters: the server's rules engine reads and judges the cards.
+  function gridCode(token) {
+    let text = token.toUpperCase();
+    if (text === "JK" || text === "JOKER" || text === "\u{1F0CF}") return "JK";
+    text = Array.from(text, (ch) => SUITS[ch] || ch).join("");
+    if (text.startsWith("T")) text = "10" + text.slice(1);
+    const rank = text.slice(0, -1);
+    const suit = text.slice(-1);
+    return RANKS.includes(rank) && "SHDC".includes(suit) && suit !== "" ? text : null;
+  }
+
+  function tokens(text) {
+    return text.split(/[\s,]+/).filter(Boolean);
+  }
+
+  function setUp(form) {
+    const hand = form.querySelector("#id_hand");
+    const buttons = form.querySelectorAll(".card-btn");
+    const removeMode = form.querySelector("#tap-remove");
+
+    function grow() {
+      hand.style.height = "auto";
+      hand.style.height = hand.scrollHeight + 4 + "px";
+    }
+
+    function refreshBadges() {
+      const counts = {};
+      for (const token of tokens(hand.value)) {
+        const code = gridCode(token);
+        if (code) counts[code] = (counts[code] || 0) + 1;
+      }
+      for (const button of buttons) {
+        const count = counts[button.dataset.card] || 0;
+        button.dataset.count = String(count);
+        button.querySelector(".badge").textContent = String(count);
+        const name = button.getAttribute("aria-label").replace(/, \d+ in hand$/, "");
+        button.setAttribute("aria-label", count ? `${name}, ${count} in hand` : name);
+      }
+    }
+
+    function changed(cards) {
+      hand.value = cards.join(" ");
+      grow();
+      refreshBadges();
+      form.dispatchEvent(new CustomEvent("picked", { bubbles: true }));
+    }
+
+    form.addEventListener("click", (event) => {
+      const button = event.target.closest(".card-btn, [data-clear]");
+      if (!button || !form.contains(button)) return;
+      event.preventDefault();
+      if (button.hasAttribute("data-clear")) {
+        changed([]);
+        return;
+      }
+      const code = button.dataset.card;
+      const cards = tokens(hand.value);
+      if (removeMode.checked) {
+        // The last copy goes; a card that is not in the hand leaves it as it was.
+        for (let i = cards.length - 1; i >= 0; i -= 1) {
+          if (gridCode(cards[i]) === code) {
+            cards.splice(i, 1);
+            changed(cards);
+            return;
+          }
+        }
+        return;
+      }
+      cards.push(code);
+      changed(cards);
+    });
+
+    hand.addEventListener("input", () => {
+      grow();
+      refreshBadges();
+    });
+
+    const grid = form.querySelector(".tap-grid");
+    form.addEventListener("change", (event) => {
+      if (event.target.name !== "tap_mode") return;
+      grid.setAttribute(
+        "aria-label",
+        removeMode.checked ? "Cards: tap to take a copy off the hand" : "Cards: tap to add a copy to the hand",
+      );
+    });
+
+    grow();
+    refreshBadges();
+  }
+
+  function start() {
+    const form = document.getElementById("check-form");
+    if (form) setUp(form);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

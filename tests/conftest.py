@@ -1,0 +1,38 @@
+"""Shared test set-up.
+
+No Django import at module level: tests/rules/ runs the engine without Django, and must
+keep working with pytest-django disabled (`pytest tests/rules -p no:django`).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.hasplugin("django"):
+        return
+    from django.test.utils import override_settings
+
+    overrides: dict[str, object] = {
+        # Tests need no collectstatic: pages link plain static names and WhiteNoise serves
+        # them straight from static/, as it does under DEBUG.
+        "STORAGES": {
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+        "WHITENOISE_USE_FINDERS": True,
+        "WHITENOISE_AUTOREFRESH": True,
+    }
+    if not os.environ.get("SECRET_KEY"):
+        # Production settings refuse to sign without a key; tests sign sessions and forms.
+        overrides["SECRET_KEY"] = "tests-only-insecure-key-" + "x" * 40
+    override_settings(**overrides).enable()
+
+
+@pytest.fixture
+def project_root() -> Path:
+    return PROJECT_ROOT

@@ -1,0 +1,158 @@
+"""Settings come from the environment and refuse values they cannot read."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config import env
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SETTINGS_VARS = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "API_ANON_RATE",
+    "API_USER_RATE",
+    "LOG_LEVEL",
+    "HTTPS",
+    "CSRF_TRUSTED_ORIGINS",
+)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("true", True), ("Yes", True), ("0", False), ("FALSE", False), ("no", False)],
+)
+def test_a_yes_no_value_is_read(monkeypatch, raw: str, expected: bool) -> None:
+    monkeypatch.setenv("SOME_FLAG", raw)
+    assert env.get_bool("SOME_FLAG", default=not expected) is expected
+
+
+@pytest.mark.parametrize("raw", ["ture", "on", "2", "y"])
+def test_an_unreadable_yes_no_value_is_refused(monkeypatch, raw: str) -> None:
+    monkeypatch.setenv("SOME_FLAG", raw)
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+        env.get_bool("SOME_FLAG", default=False)
+
+
+def test_an_unset_or_empty_value_takes_the_default(monkeypatch) -> None:
+    monkeypatch.delenv("SOME_FLAG", raising=False)
+    assert env.get_bool("SOME_FLAG", default=True) is True
+    monkeypatch.setenv("SOME_FLAG", "  ")
+    assert env.get_bool("SOME_FLAG", default=False) is False
+
+
+def test_a_comma_list_is_split_and_trimmed(monkeypatch) -> None:
+    monkeypatch.setenv("HOSTS", "club.example, www.club.example")
+    assert env.get_list("HOSTS", default=[]) == ["club.example", "www.club.example"]
+    monkeypatch.setenv("HOSTS", "a,,b")
+    with pytest.raises(ImproperlyConfigured, match="empty entry"):
+        env.get_list("HOSTS", default=[])
+
+
+def test_a_throttle_rate_must_name_its_period(monkeypatch) -> None:
+    monkeypatch.setenv("RATE", "100/minute")
+    assert env.get_rate("RATE", "1/second") == "100/minute"
+    monkeypatch.setenv("RATE", "lots")
+    with pytest.raises(ImproperlyConfigured, match="RATE"):
+        env.get_rate("RATE", "1/second")
+
+
+def settings_in_subprocess(expression: str, **environ: str) -> subprocess.CompletedProcess:
+    """Evaluate an expression on a fresh import of config.settings under `environ`."""
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
+    clean.update(environ)
+    code = f"import config.settings as s; print({expression})"
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_the_embedded_default_is_sqlite_and_eager_celery() -> None:
+    result = settings_in_subprocess(
+        "s.DEBUG, s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
+        "s.CACHES['default']['BACKEND'], s.ALLOWED_HOSTS"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        "False django.db.backends.sqlite3 True django.core.cache.backends.locmem.LocMemCache []"
+    )
+
+
+def test_redis_url_moves_cache_and_celery_to_redis() -> None:
+    url = "redis://127.0.0.1:6379/3"
+    result = settings_in_subprocess(
+        "s.CACHES['default']['BACKEND'], s.CELERY_BROKER_URL, s.CELERY_TASK_ALWAYS_EAGER",
+        REDIS_URL=url,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.core.cache.backends.redis.RedisCache", url, "False"]
+
+
+def test_database_url_selects_postgresql() -> None:
+    result = settings_in_subprocess(
+        "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/rummyclub",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.postgresql", "rummyclub"]
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"DEBUG": "maybe"}, "DEBUG='maybe' is not a yes/no value"),
+        ({"DATABASE_URL": "mysql://root@127.0.0.1/x"}, "DATABASE_URL must start with postgres"),
+        ({"DATABASE_URL": "nonsense"}, "DATABASE_URL cannot be read"),
+        ({"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must start with redis://"),
+        ({"API_ANON_RATE": "fast"}, "API_ANON_RATE='fast' is not a rate"),
+    ],
+)
+def test_an_unreadable_setting_stops_start_up_with_a_sentence(environ, message) -> None:
+    result = settings_in_subprocess("'started'", **environ)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert message in result.stderr
+
+
+def test_debug_gets_a_development_key_and_local_hosts() -> None:
+    result = settings_in_subprocess("bool(s.SECRET_KEY), s.ALLOWED_HOSTS", DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True ['localhost', '127.0.0.1', '[::1]']"
+
+
+def run_wsgi(**environ: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
+    clean.update(environ)
+    return subprocess.run(
+        [sys.executable, "-c", "import config.wsgi"],
+        cwd=PROJECT_ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_production_server_will_not_start_without_a_secret_key() -> None:
+    result = run_wsgi()
+    assert result.returncode != 0
+    assert "The SECRET_KEY setting must not be empty" in result.stderr
+
+
+def test_a_production_server_starts_with_a_secret_key() -> None:
+    result = run_wsgi(SECRET_KEY="a-real-secret-" + "k" * 40, ALLOWED_HOSTS="club.example")
+    assert result.returncode == 0, result.stderr
