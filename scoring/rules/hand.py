@@ -81,7 +81,22 @@ class Hand:
 
     def could_hold_pure(self, sequences: int) -> bool:
         """Whether the hand has room for this many pure sequences (or their stand-ins)."""
+        if sequences == 1:
+            return self._has_a_pure_sequence()
         return self.arrange(Goal(meld_all=False, pure=sequences, pure_only=True)) is not None
+
+    def _has_a_pure_sequence(self) -> bool:
+        """Three consecutive ranks of one suit (a tunnela where it stands in), at a glance."""
+        counts = self.counts
+        if self.rules.tunnela_is_pure and any(count >= 3 for count in counts[:52]):
+            return True
+        for base in (0, 13, 26, 39):
+            run = 0
+            for rank in range(14):  # the ace twice: low and high
+                run = run + 1 if counts[base + rank % 13] else 0
+                if run == 3:
+                    return True
+        return False
 
     @property
     def total_value(self) -> int:

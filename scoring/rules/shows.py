@@ -50,7 +50,7 @@ def _indian13(hand: Hand) -> dict:
     rule = "two sequences, both pure" if two_pure else "two sequences, one of them pure"
     has_pure = hand.could_hold_pure(1)
     meldable = hand.could_meld_all()
-    if has_pure and meldable and hand.could_hold_pure(need.pure):
+    if has_pure and meldable and (need.pure == 1 or hand.could_hold_pure(need.pure)):
         found = hand.arrange(need)
         if found:
             return _answer("rummy", found.melds, [], f"All 13 cards are in melds with {rule}.")
