@@ -180,20 +180,27 @@ class _Search:
         return found if choice is not None else low
 
     def _pure_potential(self) -> int:
-        """An upper bound on the pure sequences the remaining cards could still make: a
-        pure sequence takes three cards from one run of consecutive ranks of one suit."""
+        """An upper bound on the pure sequences the remaining cards could still make.
+
+        Pure sequences live in runs of consecutive ranks of one suit. A run can hold k of
+        them only if it has three ranks and its cards, at most k from each rank, add up to
+        3k (each sequence takes three cards, no two of one rank).
+        """
         counts = self.counts
         total = 0
         for base in (0, 13, 26, 39):
-            run = 0
-            for rank in range(14):  # the ace twice: low (0) and high (13)
-                held = counts[base + rank % 13]
+            run: list[int] = []
+            for rank in range(15):  # the ace twice: low (0) and high (13); 14 closes
+                held = counts[base + rank % 13] if rank < 14 else 0
                 if held:
-                    run += held
-                else:
-                    total += run // 3
-                    run = 0
-            total += run // 3
+                    run.append(held)
+                    continue
+                if len(run) >= 3:
+                    k = sum(run) // 3
+                    while k and sum(min(c, k) for c in run) < 3 * k:
+                        k -= 1
+                    total += k
+                run = []
         if self.rules.tunnela_is_pure:
             total += sum(count // 3 for count in counts)
         return total

@@ -272,7 +272,7 @@ def kinds_as_standing(naturals: Sequence[str], subs: int, ctx: Ctx) -> set[str]:
     """The kinds a group can be when `naturals` stand as themselves and `subs` wild cards
     stand for other cards."""
     size = len(naturals) + subs
-    if ctx.variant == "marriage" and (size != 3 or subs > 2):
+    if ctx.variant == "marriage" and size > 2 and (size != 3 or subs > 2):
         return set()  # marriage: exactly 3 cards, at most 2 wild cards standing for others
     kinds: set[str] = set()
     identical = subs == 0 and len(set(naturals)) == 1
