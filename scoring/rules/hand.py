@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import JOKER, counts_of
-from .search import Arrangement, Goal, MeldRules, arrange
+from .judge import classify
+from .search import Arrangement, Goal, Meld, MeldRules, arrange
 from .table_rules import card_values, meld_rules, wild_flags
 from .variants import Table
 
@@ -26,7 +27,16 @@ class Hand:
         self.rules = meld_rules(self.table)
 
     def arrange(self, goal: Goal, limit: int | None = None) -> Arrangement | None:
-        return arrange(self.counts, self.wild, self.values, self.rules, goal, limit)
+        found = arrange(self.counts, self.wild, self.values, self.rules, goal, limit)
+        if found is not None:
+            # The search names a meld by how it used it; a group of wild cards can be more
+            # (three aces under an exposed ace are a sequence of jokers, not just a set, and
+            # a wild card in its own place keeps a sequence pure), so name each the way a
+            # table judges it.
+            vazhushal = self.table.variant == "vazhushal"
+            for meld in found.melds:
+                meld.kind = classify(meld.cards, self.rules, self.wild, vazhushal) or meld.kind
+        return found
 
     def is_wild(self, card: int) -> bool:
         return card == JOKER or self.wild[card]
@@ -41,6 +51,15 @@ class Hand:
         the game allows)."""
         plain = sum(count // 2 for count in self.counts[:52])
         return plain + (self.counts[JOKER] // 2 if self.rules.joker_dublee else 0)
+
+    def dublees(self) -> list[Meld]:
+        """Every dublee the hand can lay at once."""
+        melds = []
+        for card, count in enumerate(self.counts):
+            if card == JOKER and not self.rules.joker_dublee:
+                continue
+            melds.extend(Meld("dublee", [card, card]) for _ in range(count // 2))
+        return melds
 
     @property
     def tunnela_count(self) -> int:

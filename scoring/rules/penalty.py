@@ -94,8 +94,14 @@ def _cheaper(a: Penalty, b: Penalty) -> Penalty:
 
 
 def _big_hand_count(hand: Hand) -> Penalty:
-    """indian21 and rummy27: two points for a hand that is all but a show, else the tiers."""
-    if hand.wild_count >= 7 or hand.dublee_count >= 6:
+    """indian21 and rummy27: two points for a hand that is all but a show, else the tiers.
+
+    Two points are a flat charge, so nothing is `counted`; the melds say why: the dublees,
+    or every card's meld (none for seven wild cards).
+    """
+    if hand.dublee_count >= 6:
+        return Penalty(2, "two_points", [], hand.dublees(), 2)
+    if hand.wild_count >= 7:
         return Penalty(2, "two_points", [], [], 2)
     melded = hand.arrange(Goal(meld_all=True)) if hand.could_meld_all() else None
     if melded is not None:

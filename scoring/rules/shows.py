@@ -84,7 +84,7 @@ def _indian21(hand: Hand) -> dict:
             f"{hand.wild_count} wild cards: eight jokers make a show.",
         )
     if hand.dublee_count >= 8:
-        dublees = _dublees(hand)
+        dublees = hand.dublees()
         return _answer(
             "eight_dublees",
             dublees,
@@ -159,7 +159,7 @@ def _marriage(hand: Hand) -> dict:
                 "All 21 cards in seven melds, three of them tunnelas or pure sequences.",
             )
     if hand.dublee_count >= 8:
-        dublees = _dublees(hand)
+        dublees = hand.dublees()
         return _answer(
             "eight_dublees",
             dublees,
@@ -201,15 +201,6 @@ def _no_show(hand: Hand, needs: str) -> dict:
     counts.append(_plural(pure, "pure sequence"))
     reason = f"Not a show: it needs {needs}; this hand has {', '.join(counts)}."
     return _answer(None, pure_melds.melds, pure_melds.leftover, reason)
-
-
-def _dublees(hand: Hand) -> list[Meld]:
-    melds = []
-    for card, count in sorted(Counter(hand.cards).items()):
-        if card == JOKER and not hand.rules.joker_dublee:
-            continue
-        melds.extend(Meld("dublee", [card, card]) for _ in range(count // 2))
-    return melds
 
 
 def _tunnelas(hand: Hand) -> list[Meld]:
