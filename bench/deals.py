@@ -7,6 +7,7 @@ club's scorer or another program would hit.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "SHDC"
@@ -21,7 +22,7 @@ def deck(variant: str) -> list[str]:
     return cards + ["JK"] * JOKERS[variant]
 
 
-def deal(variant: str, rng: random.Random) -> tuple[str, list[str], list[str]]:
+def deal(variant: str, rng: random.Random) -> tuple[str, list[str]]:
     """A designator and a shuffled deck with it taken out where it is out of play."""
     cards = deck(variant)
     rng.shuffle(cards)
@@ -30,11 +31,11 @@ def deal(variant: str, rng: random.Random) -> tuple[str, list[str], list[str]]:
         while wild == "JK":
             cards.append(wild)
             wild = cards.pop(0)
-    return wild, cards, []
+    return wild, cards
 
 
 def random_hand(variant: str, rng: random.Random) -> tuple[str, list[str]]:
-    wild, cards, _ = deal(variant, rng)
+    wild, cards = deal(variant, rng)
     return wild, cards[: HAND_SIZES[variant]]
 
 
@@ -53,7 +54,7 @@ def _meld(rng: random.Random, big: bool) -> list[str]:
 
 def near_complete_hand(variant: str, rng: random.Random) -> tuple[str, list[str]]:
     """Melds dealt from the deck, then a card or two swapped for random ones."""
-    wild, cards, _ = deal(variant, rng)
+    wild, cards = deal(variant, rng)
     size = HAND_SIZES[variant]
     hand: list[str] = []
     pool = list(cards)
@@ -76,17 +77,17 @@ def near_complete_hand(variant: str, rng: random.Random) -> tuple[str, list[str]
 
 
 def wild_heavy_hand(
-    variant: str, rng: random.Random, wild_cards: dict[str, list[str]]
+    variant: str, rng: random.Random, wild_cards: Callable[[str], list[str]]
 ) -> tuple[str, list[str]]:
-    """A random hand with several cards swapped for wild cards still in the deck.
+    """A dealt hand with several cards swapped for wild cards still in the deck.
 
-    `wild_cards` maps a designator to the wild cards it makes (the engine's `wilds` op).
+    `wild_cards(designator)` names the wild cards a designator makes (the engine's `wilds`).
     """
-    wild, cards, _ = deal(variant, rng)
+    wild, cards = deal(variant, rng)
     size = HAND_SIZES[variant]
     hand, pool = cards[:size], cards[size:]
     wanted = rng.randint(3, 6 if size == 13 else 11)
-    spare = [card for card in pool if card in wild_cards[wild]]
+    spare = [card for card in pool if card in wild_cards(wild)]
     rng.shuffle(spare)
     for card in spare[:wanted]:
         hand[rng.randrange(size)] = card
