@@ -2,27 +2,34 @@
 
 Everything here is written straight from `/work/shared/rules/CONTRACT.md` and shares no code
 with `scoring.rules`: the point is an INDEPENDENT second opinion on the engine's search.
-Speed is not a goal; clarity is. The only concessions to speed are
-
-* memoisation (the answer for a multiset of cards never depends on how we reached it), and
-* sound restrictions on which card groups are even offered to the meld checker, each one
-  justified where it is made (e.g. a sequence never holds two natural cards of one rank).
+Clarity comes first; speed only as far as the agreement tests need it.
 
 Cards are canonical strings (`10H`, `QS`, `JK`). A hand is a list of them.
 
-The reference decides (where the contract leaves room, the reading is written next to it):
+* `meld_kinds(group)`: every kind a group of cards can be, found by trying every way the
+  wild cards could stand (as themselves, then natural, or for another card).
+* `Search`: recursion over the first remaining card (left over, or in a meld with some
+  sub-multiset of the rest), memoised on the remaining multiset.
+* `solve(request)`: the answer the engine must give for `wilds`, `show` (search mode),
+  `penalty` and `bonus` requests (errors and `score_hand` are not modelled).
+* `Dealer`, `requests_for`: seeded generators of legal hands for the tests.
 
-* `meld_kinds(group)` - every kind a group of cards can be, by trying every way the wild
-  cards could stand (as themselves, or as "some other card");
-* `solve(request)` - the answer the engine must give for `wilds`, `show` (search mode),
-  `penalty` and `bonus` requests.
+Concessions to speed, each argued where it is made and switchable off (`SHORTCUTS`) so a
+test can check they change no answer: candidate groups are only those the meld rules allow
+(cards of the first card's rank or suit, plus wild cards), runs of at most 5 cards where
+longer ones always split, a counting test that proves some hands cannot meld fully, and
+shows that need particular melds choose those first.
+
+Where the contract leaves room, the reading taken is written next to the code (look for
+"reading:").
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -30,6 +37,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "SHDC"
 RED_SUITS = "HD"
 JOKER = "JK"
+_RANK_OF = {name: index + 1 for index, name in enumerate(RANKS)}
 
 VARIANTS = ("indian13", "indian21", "rummy27", "marriage", "vazhushal")
 HAND_SIZES = {"indian13": 13, "indian21": 21, "rummy27": 27, "marriage": 21}
@@ -42,6 +50,11 @@ FULL_MELDS = frozenset({"pure_sequence", "tunnela", "sequence", "set"})
 
 Key = tuple[int, int, int, int]  # see `Search` below
 
+# The plain exhaustive search (SHORTCUTS = False) is the definition. The shortcuts (runs of
+# at most 5 cards, the "lonely card" test, choosing the required melds first) only make it
+# fast; each is argued where it is made, and a test checks they change no answer.
+SHORTCUTS = True
+
 
 # --------------------------------------------------------------------------------- cards
 
@@ -52,7 +65,7 @@ def make_card(rank: int, suit: str) -> str:
 
 
 def rank_of(card: str) -> int:
-    return RANKS.index(card[:-1]) + 1
+    return _RANK_OF[card[:-1]]
 
 
 def suit_of(card: str) -> str:
@@ -82,10 +95,7 @@ class Ctx:
     roles: dict[str, str]  # every wild card this hand -> its role
     wild: str | None
     kind_cache: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
-
-    @property
-    def wilds(self) -> dict[str, str]:
-        return self.roles
+    group_cache: dict[tuple, set[tuple]] = field(default_factory=dict)
 
     def is_wild(self, card: str) -> bool:
         return card in self.roles
@@ -236,7 +246,8 @@ def is_run(naturals: Sequence[str], size: int, ctx: Ctx) -> bool:
 
     Positions 1..14 stand for A 2 .. K A: an ace sits at position 1 (low) or 14 (high),
     never in the middle. A run is `size` consecutive positions; it may hold both ends only
-    in vazhushal with `ace_both_ends` (the one long A-2-...-K-A run).
+    in vazhushal with `ace_both_ends` (reading: only the full 14-card A-2-...-K-A run, no
+    shorter run round the corner).
     """
     if size < 3:
         return False
@@ -334,12 +345,14 @@ def best_kind(group: Sequence[str], ctx: Ctx) -> str | None:
 
 def sort_key(ctx: Ctx):
     """Natural (non-wild) cards first, so the first remaining card is natural whenever any
-    natural card remains: then every meld holding it is of its suit or of its rank."""
+    natural card remains: then every meld holding it is of its suit or of its rank.
+    Rank before suit keeps the search small: a meld of the first card reaches only a few
+    ranks ahead (sets are of its rank, runs at most a few ranks long)."""
 
-    def key(card: str) -> tuple[int, str, int]:
+    def key(card: str) -> tuple[int, int, str]:
         if ctx.is_wild(card) or card == JOKER:
-            return (1, card, 0)
-        return (0, suit_of(card), rank_of(card))
+            return (1, 0, card)
+        return (0, rank_of(card), card)
 
     return key
 
@@ -355,71 +368,150 @@ def sub_multisets(counts: Sequence[tuple[str, int]], limit: int) -> Iterator[lis
             yield [card] * taken + tail
 
 
-def fewest_gaps(naturals: Sequence[str]) -> int | None:
-    """How many wild cards at least must join these same-suit natural cards to make them a
-    run: the holes between them, with each ace placed low (1) or high (14). None when two
-    of them would need the same place."""
-    best = None
-    aces = [card for card in naturals if rank_of(card) == 1]
-    others = [rank_of(card) for card in naturals if rank_of(card) != 1]
-    for places in product((1, 14), repeat=len(aces)):
-        positions = others + list(places)
-        if len(set(positions)) != len(positions):
-            continue
-        holes = max(positions) - min(positions) + 1 - len(positions)
-        best = holes if best is None else min(best, holes)
-    return best
-
-
-def partner_groups(first: str, rest: Sequence[str], ctx: Ctx, max_size: int) -> set[tuple]:
-    """Candidate groups (sorted tuples, `first` included) of 2..max_size cards.
+def partner_groups(
+    first: str,
+    rest: Sequence[str],
+    ctx: Ctx,
+    max_size: int,
+    max_run: int = 14,
+    fillers: bool = True,
+) -> set[tuple]:
+    """Candidate groups (sorted tuples, `first` included) of 2..max_size cards, runs of at
+    most `max_run` cards. With `fillers` false, only groups where no card stands for
+    another (pure sequences, tunnelas): wild cards are offered only as themselves.
 
     Restrictions made here lose no legal meld; the meld checker judges every candidate:
     * a natural card never stands for another card, so every natural card of a meld with
       the natural card `first` has its rank (set, tunnela, dublee: at most 4 cards outside
-      rummy27) or its suit (sequence: at most 14 cards);
-    * a sequence never holds two natural cards of one rank (but for vazhushal's A-2-...-K-A,
-      which has two aces), and it needs at least enough wild cards to fill the holes
-      between its natural cards.
+      rummy27) or its suit (sequence);
+    * a sequence of L cards covers L consecutive places (1..14: A 2 .. K A) including a
+      place of `first`; each other place holds the natural card of that rank and suit or
+      a wild card (any wild card can fill any place, as itself or standing in).
     """
+
+    # Only cards of the first card's rank or suit, and wild cards, can join it: the answer
+    # depends on those alone, so it is cached on them.
+    def filler(card: str) -> bool:
+        return fillers and ctx.is_wild(card)
+
+    natural_first = first != JOKER and not filler(first)
+    relevant = tuple(
+        card
+        for card in rest
+        if filler(card)
+        or (
+            natural_first
+            and card != JOKER
+            and (rank_of(card) == rank_of(first) or suit_of(card) == suit_of(first))
+        )
+        or (card == JOKER and first == JOKER)
+    )
+    cache_key = (first, tuple(sorted(relevant)), max_size, max_run, fillers)
+    cached = ctx.group_cache.get(cache_key)
+    if cached is None:
+        cached = _partner_groups(first, relevant, ctx, max_size, max_run, fillers)
+        ctx.group_cache[cache_key] = cached
+    return cached
+
+
+def _partner_groups(
+    first: str, rest: Sequence[str], ctx: Ctx, max_size: int, max_run: int, fillers: bool
+) -> set[tuple]:
     counts = Counter(rest)
-    wild = [(card, n) for card, n in sorted(counts.items()) if ctx.is_wild(card)]
-    spare_wilds = sum(n for _, n in wild)
+
+    def filler(card: str) -> bool:
+        return fillers and ctx.is_wild(card)
+
     groups: set[tuple] = set()
+    if first == JOKER and not fillers:  # a printed joker is only ever itself in JK JK JK
+        if counts[JOKER] >= 2:
+            groups.add((JOKER,) * 3)
+        return groups
+    wild = [(card, n) for card, n in sorted(counts.items()) if filler(card)]
+    wild_by_size: dict[int, list[list[str]]] = {}
+    for wilds in sub_multisets(wild, max_size - 1):
+        wild_by_size.setdefault(len(wilds), []).append(wilds)
 
-    def top_up(naturals: list[str], fewest: int, most: int) -> None:
+    def add_with_wilds(naturals: list[str], fewest: int, most: int) -> None:
         """Add `first` + `naturals` + every sub-multiset of fewest..most wild cards."""
-        for wilds in sub_multisets(wild, most):
-            if len(wilds) >= fewest and (naturals or wilds):
-                groups.add(tuple(sorted([first, *naturals, *wilds])))
+        for size in range(fewest, most + 1):
+            for wilds in wild_by_size.get(size, []):
+                if naturals or wilds:
+                    groups.add(tuple(sorted([first, *naturals, *wilds])))
 
-    if ctx.is_wild(first):
-        top_up([], 1, max_size - 1)  # naturals sort first: every remaining card is wild
+    if filler(first):
+        # naturals sort first: every remaining card is wild (and a group of wild cards only
+        # is a run, a tunnela or a set of at most 4)
+        add_with_wilds([], 1, min(max_size, max(max_run, 4)) - 1)
         return groups
 
     same_rank = [
         (card, n)
         for card, n in sorted(counts.items())
-        if not ctx.is_wild(card) and rank_of(card) == rank_of(first)
+        if card != JOKER and not filler(card) and rank_of(card) == rank_of(first)
     ]
     set_size = max_size if ctx.variant == "rummy27" else min(max_size, 4)
     for naturals in sub_multisets(same_rank, set_size - 1):
-        top_up(naturals, 0, set_size - 1 - len(naturals))
+        add_with_wilds(naturals, 0, set_size - 1 - len(naturals))
 
     both_ends = ctx.variant == "vazhushal" and bool(ctx.options.get("ace_both_ends"))
-    same_suit = [
-        (card, min(n, 2 if both_ends and rank_of(card) == 1 else 1))
-        for card, n in sorted(counts.items())
-        if not ctx.is_wild(card) and suit_of(card) == suit_of(first) and card != first
-    ]
-    if both_ends and rank_of(first) == 1 and counts[first]:
-        same_suit.append((first, 1))
-    run_size = min(max_size, 14)
-    for naturals in sub_multisets(same_suit, run_size - 1):
-        holes = fewest_gaps([first, *naturals])
-        if holes is not None and holes <= spare_wilds:
-            top_up(naturals, holes, run_size - 1 - len(naturals))
+    suit = suit_of(first)
+    own_places = (1, 14) if rank_of(first) == 1 else (rank_of(first),)
+    for size in range(3, min(max_size, max_run, 14) + 1):
+        for low in range(1, 15 - size + 1):
+            window = range(low, low + size)
+            if 1 in window and 14 in window and not both_ends:
+                continue
+            for own in own_places:
+                if own not in window:
+                    continue
+                # every other place: its natural card (if one is left) or a wild card
+                choices = []
+                for place in window:
+                    card = make_card(1 if place == 14 else place, suit)
+                    if place != own:
+                        natural = counts[card] > 0 and not filler(card)
+                        choices.append((None, card) if natural else (None,))
+                for picked in product(*choices):
+                    naturals = [card for card in picked if card is not None]
+                    if any(naturals.count(card) > counts[card] for card in naturals):
+                        continue  # A-2-...-K-A wants two aces
+                    holes = size - 1 - len(naturals)
+                    add_with_wilds(naturals, holes, holes)
     return groups
+
+
+def too_lonely(cards: Sequence[str], ctx: Ctx) -> bool:
+    """A quick proof that `cards` cannot ALL go into melds (used only where nothing may be
+    left over).
+
+    Call a natural card lonely when no other natural card shares its rank and none of its
+    suit is within 2 ranks of it (an ace sits next to both 2 and K). A meld holding a lonely
+    card needs 2 wild cards at least: a set has no natural partner for it, and in a run the
+    two places next to it (on one side or both) can only hold wild cards. Two lonely cards
+    in one run are 3+ places apart, so k of them need 2k-2 wild cards between them; either
+    way, every lonely card needs a wild card of its own on average: fewer wild cards than
+    lonely cards means no full arrangement.
+    """
+    if not SHORTCUTS:
+        return False
+    naturals = [card for card in cards if not ctx.is_wild(card)]
+    wilds = len(cards) - len(naturals)
+
+    def close(a: str, b: str) -> bool:
+        if rank_of(a) == rank_of(b):
+            return True
+        if suit_of(a) != suit_of(b):
+            return False
+        gap = abs(rank_of(a) - rank_of(b))
+        return min(gap, 13 - gap) <= 2  # the ace is next to the 2 and to the king
+
+    lonely = 0
+    for index, card in enumerate(naturals):
+        others = naturals[:index] + naturals[index + 1 :]
+        if not any(close(card, other) for other in others):
+            lonely += 1
+    return lonely > wilds
 
 
 @dataclass
@@ -440,6 +532,19 @@ class Search:
     kinds: frozenset[str] = FULL_MELDS
     leftover: bool = False
     memo: dict[tuple[str, ...], dict[Key, int]] = field(default_factory=dict)
+
+    @property
+    def max_run(self) -> int:
+        """Runs of more than 5 cards are never needed in indian13, indian21 and rummy27:
+        a run of 6+ cards splits into two runs of 3+ (a piece of a pure run is pure, a piece
+        of wild cards only is still a sequence there), and every rule asks for AT LEAST so
+        many melds of a kind. The one "at most" (pure_exempt's 1 or 2 pure sequences) only
+        matters when deadwood, with 3+ pure sequences, costs no more and names the rule.
+        (Vazhushal forbids identical melds and melds of printed jokers only, so it gets no
+        such shortcut; marriage melds are 3 cards anyway.)"""
+        if SHORTCUTS and self.ctx.variant in ("indian13", "indian21", "rummy27"):
+            return 5
+        return 14
 
     def run(self, hand: Sequence[str]) -> dict[Key, int]:
         return self._solve(tuple(sorted(hand, key=sort_key(self.ctx))))
@@ -463,11 +568,16 @@ class Search:
                 if merged not in best or best[merged] > value + cost:
                     best[merged] = value + cost
 
+        if not self.leftover and too_lonely(cards, self.ctx):
+            self.memo[cards] = best
+            return best
         first, rest = cards[0], cards[1:]
         if self.leftover:
             offer(self._solve(rest), (0, 0, 0, 1), self.ctx.value(first))
         max_size = 3 if self.ctx.variant == "marriage" else 99
-        for group in partner_groups(first, rest, self.ctx, max_size):
+        # when only pure sequences and tunnelas count, no card ever stands for another
+        fillers = bool(self.kinds - {"pure_sequence", "tunnela"})
+        for group in partner_groups(first, rest, self.ctx, max_size, self.max_run, fillers):
             kind = best_kind(group, self.ctx)
             if kind not in self.kinds:
                 continue
@@ -482,9 +592,86 @@ class Search:
         return best
 
 
+def full_arrangement(hand: Sequence[str], ctx: Ctx) -> bool:
+    """Can every card go into sequences, sets and tunnelas? A depth-first search that stops
+    at the first success (hands with many wild cards have very many arrangements); `seen`
+    holds the card multisets already explored, all of which failed."""
+    max_run = Search(ctx).max_run
+    max_size = 3 if ctx.variant == "marriage" else 99
+    seen: set[tuple[str, ...]] = set()
+
+    def explore(cards: tuple[str, ...]) -> bool:
+        if not cards:
+            return True
+        if cards in seen or too_lonely(cards, ctx):
+            return False
+        seen.add(cards)
+        first, rest = cards[0], cards[1:]
+        return any(
+            best_kind(group, ctx) in FULL_MELDS and explore(remove_cards(cards, group))
+            for group in partner_groups(first, rest, ctx, max_size, max_run)
+        )
+
+    return explore(tuple(sorted(hand, key=sort_key(ctx))))
+
+
 def melds_fully(cards: Sequence[str], ctx: Ctx) -> bool:
     """Can every one of `cards` go into sequences, sets and tunnelas?"""
-    return bool(Search(ctx).run(cards))
+    if not SHORTCUTS:
+        return bool(Search(ctx).run(cards))
+    return full_arrangement(cards, ctx)
+
+
+def candidate_melds(hand: Sequence[str], ctx: Ctx, kinds: frozenset[str]) -> list[tuple]:
+    """Every distinct group of the hand's cards whose best kind is in `kinds` (runs of at
+    most 5 cards outside vazhushal: see `Search.max_run`)."""
+    max_run = Search(ctx).max_run
+    max_size = 3 if ctx.variant == "marriage" else 99
+    fillers = bool(kinds - {"pure_sequence", "tunnela"})
+    found: set[tuple] = set()
+    for first in sorted(set(hand)):
+        rest = remove_cards(hand, [first])
+        for group in partner_groups(first, rest, ctx, max_size, max_run, fillers):
+            if best_kind(group, ctx) in kinds:
+                found.add(group)
+    return sorted(found)
+
+
+def choose_then_meld(hand: Sequence[str], ctx: Ctx, slots: Sequence[frozenset[str]]) -> bool:
+    """Is there one disjoint meld per slot (of a kind the slot allows) such that every
+    other card melds fully? That is exactly "every card in melds, among them these"."""
+    if not SHORTCUTS:  # the plain way: every full arrangement, counted by kind
+        return any(meets_slots(key, slots) for key in Search(ctx).run(hand))
+    candidates = [candidate_melds(hand, ctx, kinds) for kinds in slots]
+    tried: dict[tuple[str, ...], bool] = {}
+
+    def pick(slot: int, left: Counter, start: int) -> bool:
+        if slot == len(slots):
+            rest = tuple(sorted(left.elements()))
+            if rest not in tried:
+                tried[rest] = melds_fully(rest, ctx)
+            return tried[rest]
+        same_as_before = slot > 0 and slots[slot] == slots[slot - 1]
+        for index in range(start if same_as_before else 0, len(candidates[slot])):
+            group = Counter(candidates[slot][index])
+            if all(left[card] >= n for card, n in group.items()):
+                if pick(slot + 1, left - group, index):
+                    return True
+        return False
+
+    return pick(0, Counter(hand), 0)
+
+
+def meets_slots(key: Key, slots: Sequence[frozenset[str]]) -> bool:
+    """Does an arrangement with this summary hold one meld per slot (for the slots that
+    `show_kind` asks for)? Slots allowing a sequence take any sequence, the others pure
+    sequences or tunnelas."""
+    pure, sequences, tunnelas = key[0], key[1], key[2]
+    strict = sum(1 for slot in slots if "sequence" not in slot)
+    loose = len(slots) - strict
+    tunnela_ok = any("tunnela" in slot for slot in slots)
+    usable_tunnelas = tunnelas if tunnela_ok else 0
+    return pure + usable_tunnelas >= strict and sequences + usable_tunnelas >= strict + loose
 
 
 def remove_cards(cards: Sequence[str], group: Sequence[str]) -> tuple[str, ...]:
@@ -514,6 +701,8 @@ def full_partitions(cards: tuple[str, ...], ctx: Ctx, can: dict) -> Iterator[lis
 def _can_split(cards: tuple[str, ...], ctx: Ctx, can: dict) -> bool:
     if not cards:
         return True
+    if too_lonely(cards, ctx):
+        return False
     if cards not in can:
         first, rest = cards[0], cards[1:]
         can[cards] = any(
@@ -528,7 +717,8 @@ def _can_split(cards: tuple[str, ...], ctx: Ctx, can: dict) -> bool:
 
 def count_dublees(hand: Sequence[str], ctx: Ctx) -> int:
     """Disjoint dublees: pairs of identical cards (two printed jokers count in indian21 and
-    rummy27; a wild card in a dublee stands as itself, which the contract allows)."""
+    rummy27). reading: two identical wild cards standing as themselves are a dublee ("no
+    wild card standing for another card")."""
     counts = Counter(hand)
     return sum(
         n // 2
@@ -556,7 +746,11 @@ def count_wilds(hand: Sequence[str], ctx: Ctx) -> int:
 def indian13_requirement(key: Key, ctx: Ctx) -> bool:
     """At least 2 sequences, at least 1 pure. With 3 decks a tunnela may stand in for
     either of the two (so it counts as a pure sequence and as a sequence). `two_pure`:
-    both required sequences pure."""
+    both required sequences pure.
+
+    reading: "either" means a tunnela + an impure sequence qualifies too (the tunnela
+    standing in for the pure one), besides the contract's examples pure + tunnela and two
+    tunnelas. A sequence made of wild cards only counts as a (not pure) sequence."""
     pure, sequences, tunnelas = key[0], key[1], key[2]
     if ctx.options.get("two_pure"):
         return pure + tunnelas >= 2
@@ -566,15 +760,17 @@ def indian13_requirement(key: Key, ctx: Ctx) -> bool:
 def show_kind(hand: Sequence[str], ctx: Ctx) -> str | None:
     """The first show kind (in the contract's table order) the hand makes, or None."""
     variant = ctx.variant
+    pure = frozenset({"pure_sequence"})
     if variant == "indian13":
-        found = Search(ctx).run(hand)
-        if any(indian13_requirement(key, ctx) for key in found):
-            return "rummy"
-        return None
+        # 2 sequences, 1 pure; with 3 decks a tunnela stands in for either; `two_pure`
+        tunnela = frozenset({"tunnela"} if ctx.tunnela_allowed else ())
+        pure_like = pure | tunnela
+        sequence_like = pure_like | {"sequence"}
+        second = pure_like if ctx.options.get("two_pure") else sequence_like
+        return "rummy" if choose_then_meld(hand, ctx, [pure_like, second]) else None
 
     if variant == "indian21":
-        found = Search(ctx).run(hand)
-        if any(key[0] >= 3 for key in found):
+        if choose_then_meld(hand, ctx, [pure] * 3):
             return "complete"
         if count_wilds(hand, ctx) >= 8:
             return "eight_jokers"
@@ -585,9 +781,17 @@ def show_kind(hand: Sequence[str], ctx: Ctx) -> str | None:
         return None
 
     if variant == "rummy27":
-        # three tunnelas need three disjoint triples of identical cards: count them first
-        if count_tunnelas(hand, ctx) >= 3 and any(key[2] >= 3 for key in Search(ctx).run(hand)):
-            return "three_tunnelas"
+        if not SHORTCUTS:
+            return plain_rummy27_show(hand, ctx)
+        # three tunnelas: try every choice of 3 triples of identical cards; the rest meld
+        triples = [(card, n // 3) for card, n in sorted(Counter(hand).items()) if n >= 3]
+        for chosen in sub_multisets(triples, 3):
+            if (
+                len(chosen) == 3
+                and all(best_kind([card] * 3, ctx) == "tunnela" for card in chosen)
+                and melds_fully(remove_cards(hand, chosen * 3), ctx)
+            ):
+                return "three_tunnelas"
         # ten dublees: try every choice of 10 pairs of identical cards; the other 7 meld
         pairs = [(card, n // 2) for card, n in sorted(Counter(hand).items()) if n >= 2]
         for chosen in sub_multisets(pairs, 10):
@@ -601,10 +805,8 @@ def show_kind(hand: Sequence[str], ctx: Ctx) -> str | None:
         return None
 
     if variant == "marriage":
-        if len(hand) == 21:
-            found = Search(ctx).run(hand)
-            if any(key[0] + key[2] >= 3 for key in found):
-                return "complete"
+        if len(hand) == 21 and choose_then_meld(hand, ctx, [pure | {"tunnela"}] * 3):
+            return "complete"
         if count_dublees(hand, ctx) >= 8:
             return "eight_dublees"
         return None
@@ -615,9 +817,25 @@ def show_kind(hand: Sequence[str], ctx: Ctx) -> str | None:
     raise ValueError(variant)
 
 
+def plain_rummy27_show(hand: Sequence[str], ctx: Ctx) -> str | None:
+    """rummy27's shows by the plain search alone (to check the shortcuts)."""
+    if any(key[2] >= 3 for key in Search(ctx).run(hand)):
+        return "three_tunnelas"
+    pairs = [(card, n // 2) for card, n in sorted(Counter(hand).items()) if n >= 2]
+    for chosen in sub_multisets(pairs, 10):
+        if len(chosen) == 10 and Search(ctx).run(remove_cards(hand, chosen * 2)):
+            return "ten_dublees"
+    wild = [(card, n) for card, n in sorted(Counter(hand).items()) if ctx.is_wild(card)]
+    for apart in sub_multisets(wild, 10):
+        if len(apart) == 10 and Search(ctx).run(remove_cards(hand, apart)):
+            return "ten_jokers"
+    return None
+
+
 def vazhushal_ok(groups: Sequence[Sequence[str]], ctx: Ctx) -> bool:
     """`out`: every meld legal, at least one pure sequence, no two identical melds (melds of
-    the same cards), no meld of printed jokers only (the meld checker refuses those)."""
+    the same cards; reading: the same multiset of printed cards, however the wild cards
+    stand), no meld of printed jokers only (the meld checker refuses those)."""
     if any(best_kind(group, ctx) not in FULL_MELDS for group in groups):
         return False
     if not any(best_kind(group, ctx) == "pure_sequence" for group in groups):
@@ -686,8 +904,9 @@ def penalty(hand: Sequence[str], ctx: Ctx, first_turn_pending: bool = False) -> 
 
     if ctx.variant in ("indian21", "rummy27"):
         # two_points first whenever it holds: 6+ dublees, or 7+ wild cards held, or every
-        # card melds into sequences, sets and tunnelas (a search with nothing left over)
-        if count_dublees(hand, ctx) >= 6 or count_wilds(hand, ctx) >= 7 or Search(ctx).run(hand):
+        # card melds into sequences, sets and tunnelas. reading: "7 or more wild cards"
+        # counts every wild card held, as eight_jokers does.
+        if count_dublees(hand, ctx) >= 6 or count_wilds(hand, ctx) >= 7 or melds_fully(hand, ctx):
             count, rule = 2, "two_points"
         else:
             only_pure = Search(ctx, kinds=frozenset({"pure_sequence"}), leftover=True).run(hand)
@@ -697,11 +916,14 @@ def penalty(hand: Sequence[str], ctx: Ctx, first_turn_pending: bool = False) -> 
                 candidates.append((min(exempt), "pure_exempt"))
             # deadwood needs 3 disjoint pure sequences: only then is the (slow) search over
             # every meld worth running
-            if any(key[0] >= 3 for key in only_pure):
+            if not SHORTCUTS or any(key[0] >= 3 for key in only_pure):
                 any_melds = Search(ctx, leftover=True).run(hand)
                 deadwood = [v for key, v in any_melds.items() if key[0] >= 3]
-                candidates.append((min(deadwood), "deadwood"))
+                if deadwood:
+                    candidates.append((min(deadwood), "deadwood"))
             count, rule = _cheapest(candidates)
+        # reading: tiers are compared on the count before the cap; a pending player's
+        # two_points halves to 1
         if first_turn_pending:
             return Penalty(min(half_up(count), 60), rule, count)
         return Penalty(min(count, 120), rule, count)
@@ -806,7 +1028,7 @@ class Dealer:
     """Deals legal hands for one request context: never more copies of a card than the
     decks hold (the designator card taken out where it is out of play)."""
 
-    def __init__(self, ctx: Ctx, rng) -> None:
+    def __init__(self, ctx: Ctx, rng: random.Random) -> None:
         self.ctx = ctx
         self.rng = rng
         self.pool = Counter(deck_for(ctx))
@@ -889,17 +1111,209 @@ class Dealer:
         return hand + self.random_cards(size - len(hand))
 
     def compose(self, makers: Sequence, size: int, perturb: int = 0) -> list[str]:
-        """Take the melds the makers give (skipping any the pool cannot supply), fill up to
-        `size`, then swap `perturb` cards."""
+        """Take the melds the makers give (each maker gets a few tries, as the pool may not
+        supply the cards it picks; one that never fits is skipped), fill up to `size`, then
+        swap `perturb` cards."""
         hand: list[str] = []
         for make in makers:
-            cards = make(self)
-            if cards is not None:
-                if len(hand) + len(cards) > size:
+            for _ in range(6):
+                cards = make(self)
+                if cards is not None and len(hand) + len(cards) > size:
                     self.give_back(cards)
-                    continue
-                hand += cards
+                    cards = None
+                if cards is not None:
+                    hand += cards
+                    break
         hand = self.fill(hand, size)
         hand = self.perturb(hand, perturb)
         self.rng.shuffle(hand)
         return hand
+
+    def junk(self, size: int) -> list[str]:
+        """Natural cards with no three of a suit in a row: no pure sequence at all."""
+        naturals = [
+            card
+            for card, n in sorted(self.pool.items())
+            for _ in range(n)
+            if not self.ctx.is_wild(card)
+        ]
+        self.rng.shuffle(naturals)
+        hand: list[str] = []
+        for card in naturals:
+            if len(hand) == size:
+                break
+            # places taken in this suit (an ace is at both ends), and the new card's places
+            taken = {rank_of(c) for c in hand if suit_of(c) == suit_of(card)}
+            taken |= {14} if 1 in taken else set()
+            places = {1, 14} if rank_of(card) == 1 else {rank_of(card)}
+            if not any(
+                {p - 2, p - 1} <= taken or {p - 1, p + 1} <= taken or {p + 1, p + 2} <= taken
+                for p in places
+            ):
+                hand.append(card)
+        self.pool.subtract(hand)
+        return self.fill(hand, size)
+
+
+# ----------------------------------------------------------------- request generators
+
+# Each generator takes a seeded random.Random and returns one request. They reproduce:
+# the failing request is printed in full.
+
+PLAIN = all_plain_cards()
+
+
+def indian13_table(rng: random.Random) -> dict:
+    players = rng.choice([2, 3, 4, 5, 6, 7, 9, 12])
+    mode = rng.choices(["standard", "ace_jokers", "printed_only", "none"], [8, 2, 1, 1])[0]
+    options: dict = {}
+    if mode != "standard" or rng.random() < 0.2:
+        options["joker_mode"] = mode
+    if mode in ("printed_only", "none"):
+        wild = None
+    elif mode == "ace_jokers" or rng.random() < 0.1:
+        wild = rng.choice(["JK", *PLAIN])
+    else:
+        wild = rng.choice(PLAIN)
+    if rng.random() < 0.2:
+        options["two_pure"] = True
+    if rng.random() < 0.2:
+        options["ace_value"] = 11
+    if rng.random() < 0.15:
+        options["penalty_cap"] = rng.choice([40, 80])
+    return {"variant": "indian13", "players": players, "options": options, "wild": wild}
+
+
+def three_deck_table(variant: str) -> Callable[[random.Random], dict]:
+    def table(rng: random.Random) -> dict:
+        wild = "JK" if rng.random() < 0.1 else rng.choice(PLAIN)
+        return {"variant": variant, "players": rng.randint(2, 5), "wild": wild}
+
+    return table
+
+
+def marriage_table(rng: random.Random) -> dict:
+    return {"variant": "marriage", "players": rng.randint(2, 5), "wild": rng.choice(PLAIN)}
+
+
+def vazhushal_table(rng: random.Random) -> dict:
+    options: dict = {}
+    if rng.random() < 0.15:
+        options["negative_joker"] = False
+    if rng.random() < 0.2:
+        options["ace_both_ends"] = True
+    wild = None if options.get("negative_joker") is False else rng.choice(["JK", *PLAIN])
+    return {
+        "variant": "vazhushal",
+        "players": rng.randint(2, 6),
+        "options": options,
+        "wild": wild,
+    }
+
+
+TABLES = {
+    "indian13": indian13_table,
+    "indian21": three_deck_table("indian21"),
+    "rummy27": three_deck_table("rummy27"),
+    "marriage": marriage_table,
+    "vazhushal": vazhushal_table,
+}
+
+
+def meld_makers(variant: str, rng: random.Random, size: int) -> list:
+    """A random recipe of meld makers covering exactly `size` cards when every maker
+    succeeds: a pure run first (most shows need one), then runs, dirty runs, sets and
+    tunnelas of 3 to 5 cards (marriage: 3)."""
+    marriage = variant == "marriage"
+    three_decks = variant in ("indian21", "rummy27", "marriage", "indian13")
+
+    def pure(length: int):
+        return lambda d: d.run(length)
+
+    def dirty(length: int):
+        return lambda d: d.run(length, wilds=rng.choice([1, 1, 2]))
+
+    def group(length: int):
+        return lambda d: d.group(length, wilds=rng.choice([0, 0, 1]))
+
+    def triple(length: int):
+        return lambda d: d.copies(3)
+
+    lengths: list[int] = []
+    left = size
+    while left > 0:
+        if marriage or left in (3, 6):
+            length = 3
+        elif left in (4, 5):
+            length = left
+        else:
+            length = rng.choice([3, 3, 4, 4, 5])
+        lengths.append(length)
+        left -= length
+    makers = []
+    for index, length in enumerate(lengths):
+        kinds = [pure, dirty, group, pure]
+        if length == 3 and three_decks:
+            kinds.append(triple)
+        if length > 4 and variant != "rummy27":
+            kinds.remove(group)
+        maker = pure if index == 0 else rng.choice(kinds)
+        makers.append(maker(length))
+    return makers
+
+
+def hand_maker(variant: str, style: str) -> Callable[[random.Random, Dealer, int], list]:
+    """Hands of `size` cards in one of several styles."""
+
+    def make(rng: random.Random, dealer: Dealer, size: int) -> list[str]:
+        perturb = rng.choice([0, 0, 0, 1, 1, 2])
+        if style == "deal":
+            return dealer.random_cards(size)
+        if style == "junk":  # no pure sequence: all_cards penalties
+            return dealer.junk(size)
+        if style == "near":
+            return dealer.compose(meld_makers(variant, rng, size), size, perturb)
+        if style in ("wild", "jokers"):  # many wild cards; jokers: rummy27 ten_jokers etc.
+            low, high = (3, 6) if style == "wild" else (8, 12)
+            wilds = dealer.random_cards(rng.randint(low, high), wild=True)
+            makers = meld_makers(variant, rng, size - len(wilds))
+            return dealer.compose([lambda d: wilds, *makers], size, min(perturb, 1))
+        if style == "dublees":
+            count = {"rummy27": 10, "marriage": 8}.get(variant, 8) + rng.choice([-1, 0, 0, 0])
+            makers = [lambda d: d.copies(2)] * count
+            makers += meld_makers(variant, rng, size - 2 * count)
+            return dealer.compose(makers, size, min(perturb, 1))
+        if style == "tunnelas":
+            count = rng.choice([2, 3, 3, 4])
+            makers = [lambda d: d.copies(3)] * count
+            makers += meld_makers(variant, rng, size - 3 * count)
+            return dealer.compose(makers, size, min(perturb, 1))
+        raise ValueError(style)
+
+    return make
+
+
+def hand_size(variant: str, rng: random.Random) -> int:
+    if variant == "marriage":
+        return 21 if rng.random() < 0.7 else rng.randint(16, 20)
+    if variant == "vazhushal":
+        return rng.randint(3, 13)
+    return HAND_SIZES[variant]
+
+
+def requests_for(variant: str, style: str, op: str, count: int, seed: int) -> list[dict]:
+    rng = random.Random(f"{variant}/{style}/{op}/{seed}")
+    make = hand_maker(variant, style)
+    out = []
+    for _ in range(count):
+        request = dict(TABLES[variant](rng))
+        if not request.get("options"):
+            request.pop("options", None)
+        dealer = Dealer(context(request), rng)
+        size = hand_size(variant, rng)
+        request["hand"] = make(rng, dealer, size)
+        request["op"] = op
+        if op == "penalty" and rng.random() < 0.25:
+            request["first_turn_pending"] = True
+        out.append(request)
+    return out

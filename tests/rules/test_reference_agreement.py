@@ -17,7 +17,6 @@ import copy
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -348,157 +347,31 @@ def test_reference_shows_by_hand(request_: dict, show: str | None) -> None:
     assert got["valid"] == (show is not None)
 
 
-# -------------------------------------------------------------------- request generators
-
-# Each generator takes a seeded random.Random and returns one request. They reproduce:
-# the failing request is printed in full.
-
-PLAIN = ref.all_plain_cards()
-
-
-def indian13_table(rng: random.Random) -> dict:
-    players = rng.choice([2, 3, 4, 5, 6, 7, 9, 12])
-    mode = rng.choices(["standard", "ace_jokers", "printed_only", "none"], [8, 2, 1, 1])[0]
-    options: dict = {}
-    if mode != "standard" or rng.random() < 0.2:
-        options["joker_mode"] = mode
-    if mode in ("printed_only", "none"):
-        wild = None
-    elif mode == "ace_jokers" or rng.random() < 0.1:
-        wild = rng.choice(["JK", *PLAIN])
-    else:
-        wild = rng.choice(PLAIN)
-    if rng.random() < 0.2:
-        options["two_pure"] = True
-    if rng.random() < 0.2:
-        options["ace_value"] = 11
-    if rng.random() < 0.15:
-        options["penalty_cap"] = rng.choice([40, 80])
-    return {"variant": "indian13", "players": players, "options": options, "wild": wild}
-
-
-def three_deck_table(variant: str) -> Callable[[random.Random], dict]:
-    def table(rng: random.Random) -> dict:
-        wild = "JK" if rng.random() < 0.1 else rng.choice(PLAIN)
-        return {"variant": variant, "players": rng.randint(2, 5), "wild": wild}
-
-    return table
-
-
-def marriage_table(rng: random.Random) -> dict:
-    return {"variant": "marriage", "players": rng.randint(2, 5), "wild": rng.choice(PLAIN)}
-
-
-def vazhushal_table(rng: random.Random) -> dict:
-    options: dict = {}
-    if rng.random() < 0.15:
-        options["negative_joker"] = False
-    if rng.random() < 0.2:
-        options["ace_both_ends"] = True
-    wild = None if options.get("negative_joker") is False else rng.choice(["JK", *PLAIN])
-    return {
-        "variant": "vazhushal",
-        "players": rng.randint(2, 6),
-        "options": options,
-        "wild": wild,
-    }
-
-
-TABLES = {
-    "indian13": indian13_table,
-    "indian21": three_deck_table("indian21"),
-    "rummy27": three_deck_table("rummy27"),
-    "marriage": marriage_table,
-    "vazhushal": vazhushal_table,
-}
-
-
-def meld_makers(variant: str, rng: random.Random, size: int) -> list:
-    """A random recipe of meld makers (a pure run first: most shows need one), enough
-    to cover roughly `size` cards."""
-    marriage = variant == "marriage"
-
-    def pure(d: ref.Dealer):
-        return d.run(3 if marriage else rng.choice([3, 3, 4, 5]))
-
-    def dirty(d: ref.Dealer):
-        length = 3 if marriage else rng.choice([3, 4, 5])
-        return d.run(length, wilds=rng.choice([1, 1, 2]))
-
-    def group(d: ref.Dealer):
-        if variant == "rummy27":
-            return d.group(rng.choice([3, 3, 4, 5, 6]), wilds=rng.choice([0, 0, 1]))
-        return d.group(3 if marriage else rng.choice([3, 4]), wilds=rng.choice([0, 0, 1]))
-
-    def triple(d: ref.Dealer):
-        return d.copies(3)
-
-    choices = [pure, dirty, group, pure]
-    if variant in ("indian21", "rummy27", "marriage") or (variant == "indian13"):
-        choices.append(triple)
-    makers = [pure]
-    covered = 3
-    while covered < size:
-        makers.append(rng.choice(choices))
-        covered += 3 if marriage else 4
-    return makers
-
-
-def hand_maker(variant: str, style: str) -> Callable[[random.Random, ref.Dealer, int], list]:
-    """Hands of `size` cards in one of several styles."""
-
-    def make(rng: random.Random, dealer: ref.Dealer, size: int) -> list[str]:
-        if style == "deal":
-            return dealer.random_cards(size)
-        if style == "near":
-            makers = meld_makers(variant, rng, size)
-            return dealer.compose(makers, size, perturb=rng.choice([0, 0, 1, 1, 2]))
-        if style == "wild":
-            wilds = dealer.random_cards(rng.randint(3, 7), wild=True)
-            makers = meld_makers(variant, rng, size - len(wilds))
-            return dealer.compose([lambda d: wilds, *makers], size, rng.choice([0, 1]))
-        if style == "dublees":
-            count = {"rummy27": 10, "marriage": 8}.get(variant, 8)
-            makers = [lambda d: d.copies(2)] * (count + rng.choice([-1, 0, 0]))
-            makers += meld_makers(variant, rng, size - 2 * count)
-            return dealer.compose(makers, size, rng.choice([0, 0, 1]))
-        if style == "tunnelas":
-            makers = [lambda d: d.copies(3)] * rng.choice([2, 3, 3, 4])
-            makers += meld_makers(variant, rng, size - 9)
-            return dealer.compose(makers, size, rng.choice([0, 0, 1]))
-        if style == "jokers":  # rummy27 ten_jokers / indian21 eight_jokers
-            wilds = dealer.random_cards(rng.randint(8, 11), wild=True)
-            makers = meld_makers(variant, rng, size - len(wilds))
-            return dealer.compose([lambda d: wilds, *makers], size, rng.choice([0, 0, 1]))
-        raise ValueError(style)
-
-    return make
-
-
-def hand_size(variant: str, rng: random.Random) -> int:
-    if variant == "marriage":
-        return 21 if rng.random() < 0.7 else rng.randint(16, 20)
-    if variant == "vazhushal":
-        return rng.randint(3, 13)
-    return ref.HAND_SIZES[variant]
-
-
-def requests_for(variant: str, style: str, op: str, count: int, seed: int) -> list[dict]:
-    rng = random.Random(f"{variant}/{style}/{op}/{seed}")
-    make = hand_maker(variant, style)
-    out = []
-    for _ in range(count):
-        request = dict(TABLES[variant](rng))
-        if not request.get("options"):
-            request.pop("options", None)
-        dealer = ref.Dealer(ref.context(request), rng)
-        size = hand_size(variant, rng)
-        request["hand"] = make(rng, dealer, size)
-        request["op"] = op
-        if op == "penalty" and rng.random() < 0.25:
-            request["first_turn_pending"] = True
-        out.append(request)
-    return out
+@pytest.mark.parametrize(
+    ("variant", "style", "op", "count"),
+    [
+        ("indian13", "near", "show", 30),
+        ("indian13", "wild", "show", 8),
+        ("indian13", "near", "penalty", 30),
+        ("indian13", "wild", "penalty", 6),
+        ("indian21", "near", "show", 10),
+        ("indian21", "near", "penalty", 10),
+        ("indian21", "junk", "penalty", 10),
+        ("marriage", "near", "show", 30),
+        ("rummy27", "tunnelas", "show", 3),
+        ("rummy27", "near", "penalty", 3),
+    ],
+)
+def test_reference_shortcuts_change_no_answer(
+    monkeypatch: pytest.MonkeyPatch, variant: str, style: str, op: str, count: int
+) -> None:
+    """The reference's speed-ups (runs of at most 5 cards, the lonely-card test, choosing
+    the required melds first) must give the plain exhaustive search's answers."""
+    requests = ref.requests_for(variant, style, op, count, seed=7)
+    fast = [ref.solve(request) for request in requests]
+    monkeypatch.setattr(ref, "SHORTCUTS", False)
+    for request, answer in zip(requests, fast, strict=True):
+        assert ref.solve(request) == answer, json.dumps(request)
 
 
 # ------------------------------------------------------------------ the engine's answers
@@ -564,12 +437,12 @@ def show_problems(request: dict, got: dict, ctx: ref.Ctx) -> list[str]:
 def penalty_problems(request: dict, got: dict, ctx: ref.Ctx) -> list[str]:
     melds, counted = got.get("melds", []), got.get("counted", [])
     problems = meld_problems(melds, ctx)
+    rule = got.get("rule")
+    if rule == "two_points":
+        return problems  # a flat 2: the contract asks for no particular arrangement
     used = sum((multiset(m["cards"]) for m in melds), Counter()) + multiset(counted)
     if used != multiset(request["hand"]):
         problems.append(f"melds + counted {sorted(used.elements())} are not the hand")
-    rule = got.get("rule")
-    if rule == "two_points":
-        return problems
     count = sum(ctx.value(card) for card in counted)
     pending = bool(request.get("first_turn_pending"))
     if ctx.variant == "indian13":
@@ -654,54 +527,134 @@ def run_batch(requests: list[dict]) -> None:
 
 # (variant, style, op, count): tuned so the whole file runs in about a minute on 2 cores.
 BATCHES = [
-    ("indian13", "deal", "show", 250),
-    ("indian13", "deal", "penalty", 250),
-    ("indian13", "near", "show", 350),
-    ("indian13", "near", "penalty", 350),
-    ("indian13", "wild", "show", 150),
-    ("indian13", "wild", "penalty", 150),
-    ("indian21", "deal", "show", 120),
-    ("indian21", "deal", "penalty", 120),
-    ("indian21", "near", "show", 150),
-    ("indian21", "near", "penalty", 150),
-    ("indian21", "wild", "penalty", 60),
-    ("indian21", "dublees", "show", 50),
-    ("indian21", "tunnelas", "show", 50),
-    ("indian21", "jokers", "show", 50),
-    ("rummy27", "deal", "show", 40),
+    ("indian13", "deal", "show", 300),
+    ("indian13", "deal", "penalty", 300),
+    ("indian13", "junk", "penalty", 80),
+    ("indian13", "near", "show", 400),
+    ("indian13", "near", "penalty", 300),
+    ("indian13", "wild", "show", 180),
+    ("indian13", "wild", "penalty", 70),
+    ("indian21", "deal", "show", 150),
+    ("indian21", "deal", "penalty", 150),
+    ("indian21", "junk", "penalty", 60),
+    ("indian21", "near", "show", 250),
+    ("indian21", "near", "penalty", 160),
+    ("indian21", "wild", "penalty", 80),
+    ("indian21", "dublees", "show", 80),
+    ("indian21", "tunnelas", "show", 80),
+    ("indian21", "jokers", "show", 80),
+    ("rummy27", "deal", "show", 60),
     ("rummy27", "deal", "penalty", 40),
-    ("rummy27", "near", "show", 40),
-    ("rummy27", "near", "penalty", 40),
-    ("rummy27", "dublees", "show", 30),
-    ("rummy27", "tunnelas", "show", 30),
-    ("rummy27", "jokers", "show", 30),
-    ("marriage", "deal", "show", 150),
-    ("marriage", "near", "show", 300),
-    ("marriage", "wild", "show", 100),
-    ("marriage", "dublees", "show", 80),
-    ("marriage", "tunnelas", "show", 80),
-    ("vazhushal", "deal", "show", 250),
-    ("vazhushal", "near", "show", 500),
-    ("vazhushal", "wild", "show", 200),
+    ("rummy27", "junk", "penalty", 40),
+    ("rummy27", "near", "show", 80),
+    ("rummy27", "near", "penalty", 80),
+    ("rummy27", "dublees", "show", 60),
+    ("rummy27", "tunnelas", "show", 60),
+    ("rummy27", "jokers", "show", 40),
+    ("marriage", "deal", "show", 200),
+    ("marriage", "near", "show", 450),
+    ("marriage", "wild", "show", 150),
+    ("marriage", "dublees", "show", 120),
+    ("marriage", "tunnelas", "show", 120),
+    ("vazhushal", "deal", "show", 400),
+    ("vazhushal", "near", "show", 600),
+    ("vazhushal", "wild", "show", 300),
 ]
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+# Hand-picked corners of the contract, judged by the reference like the random hands.
+TARGETED = [
+    # indian13, 3 decks: a tunnela stands in for the pure sequence, or for either
+    {"variant": "indian13", "players": 8, "wild": "9D", "op": "show",
+     "hand": cards("5S 5S 5S 7H 8H JK 2C 2D 2H KC KD KS KH")},
+    {"variant": "indian13", "players": 8, "wild": "9D", "op": "show",
+     "hand": cards("9S 9S 9S 7H 8H JK 2C 2D 2H KC KD KS KH")},  # wild cards as themselves
+    {"variant": "indian13", "players": 8, "wild": "9D", "op": "show",
+     "hand": cards("5S 5S 5S 6D 6D 6D 2C 2D 2H KC KD KS KH")},
+    {"variant": "indian13", "players": 8, "wild": "9D", "op": "show", "options": {"two_pure": True},
+     "hand": cards("5S 5S 5S 7H 8H JK 2C 2D 2H KC KD KS KH")},
+    {"variant": "indian13", "players": 8, "wild": "9D", "op": "penalty",
+     "hand": cards("5S 5S 5S 7H 8H JK 2C 2D 2H KC KD QS 4H")},
+    {"variant": "indian13", "players": 8, "wild": "9D", "op": "penalty",
+     "hand": cards("5S 5S 5S 7H 8H 3C 2C 2D 2H KC KD QS 4H")},
+    # a sequence of wild cards only meets the second-sequence requirement
+    {"variant": "indian13", "players": 4, "wild": "9D", "op": "penalty",
+     "hand": cards("2H 3H 4H JK 9S 9C 5D 5S 5C KD QC 7S 8D")},
+    {"variant": "indian13", "players": 4, "wild": None, "op": "penalty",
+     "options": {"joker_mode": "printed_only"},
+     "hand": cards("2H 3H 4H JK 9S 9C 5D 5S 5C KD QC 7S 8D")},
+    {"variant": "indian13", "players": 3, "wild": "9D", "op": "penalty",
+     "options": {"penalty_cap": 40, "ace_value": 11}, "first_turn_pending": True,
+     "hand": cards("2H 5H 8H JH 3C 6C 9C QC 4D 7D 10D KD AS")},
+    # indian21: 6H 7H 8H with 7H exposed is a pure sequence worth nothing to exempt
+    {"variant": "indian21", "wild": "7H", "op": "penalty",
+     "hand": cards("6H 7H 8H 2C 5D 9S QS KD AD 5S 8S 4D 4H 4C JK 2D 3D 10C 10H JH JC")},
+    {"variant": "indian21", "wild": "7H", "op": "penalty", "first_turn_pending": True,
+     "hand": cards("6H 7H 8H 2C 3C 4C 9S 10S JS QD KD AD 5S 5S 5S 4D 4H 4C JK 2D 3D")},
+    {"variant": "indian21", "wild": "7H", "op": "penalty",  # 6 dublees, two of jokers
+     "hand": cards("JK JK 2C 2C 3D 3D 4S 4S 5H 5H 9C 9C KD 2H 3S 4D 5S 10C QH JS AD")},
+    {"variant": "indian21", "wild": "JK", "op": "show",
+     "hand": cards("AH AD AC AS 2S KS JK JK 3H 4H 5H 6C 7C 8C 9D 10D JD QD 2C 2D 2H")},
+    # rummy27: two printed jokers make a dublee; a penalty over the cap
+    {"variant": "rummy27", "wild": "3C", "op": "show",
+     "hand": cards("JK JK 6S 6S 9D 9D 7H 7H 8S 8S JD JD KS KS AD AD QH QH 10S 10S 4H 5H 6H "
+                   "7D 7D 7S 7S")},
+    {"variant": "rummy27", "wild": "3C", "op": "penalty",
+     "hand": cards("2H 5H 8H JH 3S 6S 9S QS 4D 7D 10D KD AS 4S 7S 2C KH QD 6H 3D 9H 5C 8C "
+                   "JC QC 10S 2D")},
+    {"variant": "rummy27", "wild": "3C", "op": "show",
+     "hand": cards("JK JK JK AC AC AC 2C 2C 4C 4C 5C 5C 2H 3H 4H 8S 8S 8D 9D 10D JD QD KS KH "
+                   "KD 6H 7H")},
+    # marriage: tunnelas of wild cards standing as themselves
+    {"variant": "marriage", "wild": "2D", "op": "show",
+     "hand": cards("3D 3D 3D AD AD AD 5H 6H 7H 9S 10S JS 2S 2H 2C 4C 4C 4S KH KD KC")},
+    {"variant": "marriage", "wild": "2D", "op": "show",
+     "hand": cards("3D 3D 3D AD AD AD 5H 6H 2S 9S 10S 2C 2H 8H QH 4C 4C 4S KH KD KC")},
+    {"variant": "marriage", "wild": "2D", "op": "show",
+     "hand": cards("5H 5H 6S 6S 7C 7C 8D 8D 9H 9H JS JS KC KC QD QD AC 4C")},
+    # vazhushal: A-2-...-K-A, identical melds, printed jokers only, no negative joker
+    {"variant": "vazhushal", "players": 4, "wild": "10D", "op": "show",
+     "options": {"ace_both_ends": True},
+     "hand": cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")},
+    {"variant": "vazhushal", "players": 4, "wild": "10D", "op": "show",
+     "options": {"ace_both_ends": True}, "hand": cards("KH AH 2H 5S 6S 7S")},
+    {"variant": "vazhushal", "players": 4, "wild": "10D", "op": "show",
+     "hand": cards("5S 6S 7S 5S 6S 7S")},
+    {"variant": "vazhushal", "players": 4, "wild": "10D", "op": "show",
+     "hand": cards("5S 6S 7S 5S 6S 10C")},
+    {"variant": "vazhushal", "players": 4, "wild": "10D", "op": "show",
+     "hand": cards("7H 8H 9H JK JK JK")},
+    {"variant": "vazhushal", "players": 4, "wild": "JK", "op": "show",
+     "hand": cards("5S 6S 7S JK JK 8S")},
+    {"variant": "vazhushal", "players": 2, "wild": None, "op": "show",
+     "options": {"negative_joker": False}, "hand": cards("5S 6S 7S 10S 10C JK")},
+]  # fmt: skip
+
+
+def test_targeted_cases_agree_with_reference() -> None:
+    run_batch(TARGETED)
 
 
 @pytest.mark.parametrize(
     ("variant", "style", "op", "count"), BATCHES, ids=["-".join(map(str, b)) for b in BATCHES]
 )
 def test_engine_agrees_with_reference(variant: str, style: str, op: str, count: int) -> None:
-    run_batch(requests_for(variant, style, op, count, seed=1))
+    run_batch(ref.requests_for(variant, style, op, count, seed=1))
 
 
 @pytest.mark.parametrize("variant", list(ref.VARIANTS))
 def test_bonus_agrees_with_reference(variant: str) -> None:
     requests = []
     for style in ("deal", "wild", "jokers"):
-        requests += requests_for(variant, style, "bonus", 60, seed=2)
+        requests += ref.requests_for(variant, style, "bonus", 60, seed=2)
     rng = random.Random(f"{variant}/tunnelas/bonus")
     if variant == "marriage":
         # initial tunnelas laid down before play, part of the hand
-        for request in requests_for(variant, "tunnelas", "bonus", 80, seed=3):
+        for request in ref.requests_for(variant, "tunnelas", "bonus", 80, seed=3):
             counts = Counter(request["hand"])
             triples = [[card] * 3 for card, n in sorted(counts.items()) if n >= 3]
             request["initial_tunnelas"] = rng.sample(triples, rng.randint(0, len(triples)))
@@ -711,7 +664,7 @@ def test_bonus_agrees_with_reference(variant: str) -> None:
 
 def test_wilds_agree_with_reference() -> None:
     requests = []
-    for card in ["JK", *PLAIN]:
+    for card in ["JK", *ref.PLAIN]:
         for variant in ("indian21", "rummy27", "vazhushal"):
             requests.append({"op": "wilds", "variant": variant, "wild": card})
         if card != "JK":
