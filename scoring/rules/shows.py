@@ -84,13 +84,7 @@ def _indian21(hand: Hand) -> dict:
             f"{hand.wild_count} wild cards: eight jokers make a show.",
         )
     if hand.dublee_count >= 8:
-        dublees = hand.dublees()
-        return _answer(
-            "eight_dublees",
-            dublees,
-            _rest(hand.cards, dublees),
-            f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.",
-        )
+        return _eight_dublees(hand)
     if hand.tunnela_count >= 3:
         tunnelas = _tunnelas(hand)
         return _answer(
@@ -159,13 +153,7 @@ def _marriage(hand: Hand) -> dict:
                 "All 21 cards in seven melds, three of them tunnelas or pure sequences.",
             )
     if hand.dublee_count >= 8:
-        dublees = hand.dublees()
-        return _answer(
-            "eight_dublees",
-            dublees,
-            _rest(hand.cards, dublees),
-            f"{_plural(len(dublees), 'dublee')}: eight dublees make a show.",
-        )
+        return _eight_dublees(hand)
     needs = "21 cards in seven three-card melds with three tunnelas or pure sequences, or 8 "
     return _no_show(hand, needs + "dublees")
 
@@ -201,6 +189,12 @@ def _no_show(hand: Hand, needs: str) -> dict:
     counts.append(_plural(pure, "pure sequence"))
     reason = f"Not a show: it needs {needs}; this hand has {', '.join(counts)}."
     return _answer(None, pure_melds.melds, pure_melds.leftover, reason)
+
+
+def _eight_dublees(hand: Hand) -> dict:
+    dublees = hand.dublees()
+    reason = f"{_plural(len(dublees), 'dublee')}: eight dublees make a show."
+    return _answer("eight_dublees", dublees, _rest(hand.cards, dublees), reason)
 
 
 def _tunnelas(hand: Hand) -> list[Meld]:

@@ -13,38 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import evaluate
+from tests.rules.helpers import bonus, cards, error_of, ok
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHDC"
 EXAMPLE_RUMMY = "AH 2H 3H 5S 6S 7S 8S JC QC KC 10D 10S JK"  # indian13, exposed 9D: a show
 
 
-def cards(text):
-    return text.split()
-
-
-def error_of(response, code):
-    """Assert `response` is exactly an error with `code`; return its message."""
-    assert set(response) == {"error"}, response
-    assert set(response["error"]) == {"code", "message"}, response
-    assert response["error"]["code"] == code, response
-    message = response["error"]["message"]
-    assert isinstance(message, str) and message.strip(), response
-    assert "Traceback" not in message, message
-    return message
-
-
-def ok(response):
-    assert "error" not in response, response
-    return response
-
-
 def indian13_show(hand, **fields):
     return evaluate({"op": "show", "variant": "indian13", "hand": hand, **fields})
-
-
-def bonus(variant, hand, **fields):
-    return evaluate({"op": "bonus", "variant": variant, "hand": hand, **fields})
 
 
 # --------------------------------------------------------------------------------------------

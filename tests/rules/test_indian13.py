@@ -9,95 +9,49 @@ the 9D itself is out of play.
 """
 
 from collections import Counter
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import evaluate
+from tests.rules import helpers
+from tests.rules.helpers import (
+    assert_melds_use_every_card,
+    assert_no_show,
+    assert_valid_show,
+    cards,
+    error_code,
+    ok,
+    transfers,
+    value,
+)
 
 VARIANT = "indian13"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHDC"
 
-
-def cards(text):
-    """A hand written as one string, as the tests write them: "AH 2H 3H"."""
-    return text.split()
-
-
-def value(card, ace=10):
-    """Card value for a card that is NOT wild (the tests only call it on natural cards)."""
-    rank = card[:-1]
-    if rank == "A":
-        return ace
-    if rank in ("K", "Q", "J", "10"):
-        return 10
-    return int(rank)
-
-
-def request(op, **fields):
-    return {"op": op, "variant": VARIANT, **fields}
-
-
-def error_code(response):
-    assert set(response) == {"error"}, response
-    message = response["error"]["message"]
-    assert isinstance(message, str) and message.strip(), response
-    assert "Traceback" not in message
-    return response["error"]["code"]
-
-
-def ok(response):
-    assert "error" not in response, response
-    return response
-
-
-def wilds(**fields):
-    return evaluate(request("wilds", **fields))
-
-
-def show(hand, **fields):
-    return evaluate(request("show", hand=cards(hand) if isinstance(hand, str) else hand, **fields))
+ask = partial(helpers.ask, VARIANT)
+wilds = partial(helpers.wilds, VARIANT)
+show = partial(helpers.show, VARIANT)
+bonus = partial(helpers.bonus, VARIANT)
+score_hand = partial(helpers.score_hand, VARIANT)
 
 
 def penalty(hand, **fields):
-    return evaluate(request("penalty", hand=cards(hand), **fields))
-
-
-def bonus(hand, **fields):
-    return evaluate(request("bonus", hand=hand, **fields))
-
-
-def score_hand(players, **fields):
-    return evaluate(request("score_hand", players=players, **fields))
-
-
-def transfers(response):
-    return sorted((t["from"], t["to"], t["points"], t["reason"]) for t in ok(response)["transfers"])
+    return ask("penalty", hand=cards(hand), **fields)
 
 
 def assert_proves_rummy(response, hand, tunnela_stands_in=False, two_pure=False):
     """A valid `rummy` answer whose `melds` use every card once and meet the requirement."""
-    ok(response)
-    assert response["valid"] is True, response
-    assert response["show"] == "rummy", response
-    assert response["unmatched"] == []
-    used = Counter(card for meld in response["melds"] for card in meld["cards"])
-    assert used == Counter(cards(hand))
+    assert_valid_show(response, "rummy")
+    assert_melds_use_every_card(response, cards(hand))
     kinds = Counter(meld["kind"] for meld in response["melds"])
     assert set(kinds) <= {"pure_sequence", "sequence", "set", "tunnela"}, kinds
     pure = kinds["pure_sequence"] + (kinds["tunnela"] if tunnela_stands_in else 0)
     any_sequence = pure + kinds["sequence"]
     assert any_sequence >= 2, kinds
     assert pure >= (2 if two_pure else 1), kinds
-
-
-def assert_no_show(response):
-    ok(response)
-    assert response["valid"] is False, response
-    assert response["show"] is None, response
-    assert isinstance(response["reason"], str) and response["reason"].strip(), response
 
 
 RANK_9 = {"9S": "rank", "9H": "rank", "9D": "rank", "9C": "rank"}
@@ -922,7 +876,7 @@ def natural_value(card):
 @given(st.permutations(TWO_DECKS))
 def test_every_penalty_stays_within_the_rules(deck):
     hand = deck[:13]
-    normal = ok(evaluate(request("penalty", hand=hand, players=4, wild="9D")))
+    normal = ok(ask("penalty", hand=hand, players=4, wild="9D"))
     assert normal["rule"] in {"all_cards", "pure_exempt", "deadwood"}
     # The counted cards are cards of the hand and add up to the points.
     assert not Counter(normal["counted"]) - Counter(hand)
@@ -930,16 +884,12 @@ def test_every_penalty_stays_within_the_rules(deck):
     assert 0 <= normal["points"] <= sum(natural_value(c) for c in hand)
     if normal["rule"] == "all_cards":
         assert normal["points"] == sum(natural_value(c) for c in hand)
-    capped = ok(
-        evaluate(request("penalty", hand=hand, players=4, wild="9D", options={"penalty_cap": 40}))
-    )
+    capped = ok(ask("penalty", hand=hand, players=4, wild="9D", options={"penalty_cap": 40}))
     assert capped["points"] == min(normal["points"], 40)
-    pending = ok(
-        evaluate(request("penalty", hand=hand, players=4, wild="9D", first_turn_pending=True))
-    )
+    pending = ok(ask("penalty", hand=hand, players=4, wild="9D", first_turn_pending=True))
     assert pending["rule"] == "first_turn"
     # Pending exempts at least what the tiers exempt, then halves rounding half up.
     assert pending["points"] <= (normal["points"] + 1) // 2
-    shown = ok(evaluate(request("show", hand=hand, players=4, wild="9D")))
+    shown = ok(ask("show", hand=hand, players=4, wild="9D"))
     if shown["valid"]:
         assert (normal["points"], normal["rule"]) == (0, "deadwood")

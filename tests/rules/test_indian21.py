@@ -7,45 +7,27 @@ avoid those four.
 """
 
 from collections import Counter
+from functools import partial
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import evaluate
+from tests.rules import helpers
+from tests.rules.helpers import (
+    assert_melds_use_every_card,
+    assert_no_show,
+    assert_valid_show,
+    cards,
+    error_code,
+    transfers,
+    value,
+)
 
 VARIANT = "indian21"
 KINDS = {"pure_sequence", "sequence", "set", "tunnela", "dublee"}
 
-
-def cards(text):
-    return text.split()
-
-
-def ask(op, **fields):
-    return evaluate({"op": op, "variant": VARIANT, **fields})
-
-
-def error_code(response):
-    assert set(response) == {"error"}, response
-    assert isinstance(response["error"]["message"], str) and response["error"]["message"]
-    return response["error"]["code"]
-
-
-def value(card):
-    """Contract card values for a natural card: A K Q J 10 are 10, 2-9 their number."""
-    rank = card[:-1]
-    return 10 if rank in {"A", "K", "Q", "J", "10"} else int(rank)
-
-
-def assert_valid_show(response, kind):
-    assert response["valid"] is True, response
-    assert response["show"] == kind, response
-
-
-def assert_no_show(response):
-    assert response["valid"] is False, response
-    assert response["show"] is None, response
-    assert isinstance(response["reason"], str) and response["reason"], response
+ask = partial(helpers.ask, VARIANT)
 
 
 def assert_proves_complete(response, hand):
@@ -53,9 +35,7 @@ def assert_proves_complete(response, hand):
     assert_valid_show(response, "complete")
     melds = response["melds"]
     assert all(meld["kind"] in KINDS for meld in melds), melds
-    used = Counter(card for meld in melds for card in meld["cards"])
-    assert used == Counter(hand), melds
-    assert response["unmatched"] == []
+    assert_melds_use_every_card(response, hand)
     assert sum(meld["kind"] == "pure_sequence" for meld in melds) >= 3, melds
 
 
@@ -480,7 +460,7 @@ def test_penalty_without_the_exposed_card_is_a_bad_request():
 
 
 def bonus(hand, wild="10S"):
-    return ask("bonus", wild=wild, hand=cards(hand) if isinstance(hand, str) else hand)
+    return helpers.bonus(VARIANT, helpers.as_hand(hand), wild=wild)
 
 
 def test_marriage_plus_a_spare_upper_joker_is_110():
@@ -606,13 +586,7 @@ PENDING = {"first_turn_pending": True}
 
 
 def score(players, wild="7H", **extra):
-    return ask("score_hand", wild=wild, options={}, players=players, **extra)
-
-
-def transfers(response):
-    return sorted(
-        (item["from"], item["to"], item["points"], item["reason"]) for item in response["transfers"]
-    )
+    return helpers.score_hand(VARIANT, players, wild=wild, options={}, **extra)
 
 
 def assert_zero_sum(response):

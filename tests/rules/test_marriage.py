@@ -6,36 +6,16 @@ is in the comment beside it. Most hands use the tiplu 7C, so the wild cards are 
 those six.
 """
 
-from collections import Counter
+from functools import partial
 
 from scoring.rules import evaluate
+from tests.rules import helpers
+from tests.rules.helpers import assert_no_show, assert_valid_show, cards, error_code, transfers
 
 VARIANT = "marriage"
 
-
-def cards(text):
-    return text.split()
-
-
-def ask(op, **fields):
-    return evaluate({"op": op, "variant": VARIANT, **fields})
-
-
-def error_code(response):
-    assert set(response) == {"error"}, response
-    assert isinstance(response["error"]["message"], str) and response["error"]["message"]
-    return response["error"]["code"]
-
-
-def assert_valid_show(response, kind):
-    assert response["valid"] is True, response
-    assert response["show"] == kind, response
-
-
-def assert_no_show(response):
-    assert response["valid"] is False, response
-    assert response["show"] is None, response
-    assert isinstance(response["reason"], str) and response["reason"], response
+ask = partial(helpers.ask, VARIANT)
+score = partial(helpers.score_hand, VARIANT, wild="7C")
 
 
 def assert_proves_complete(response, hand):
@@ -43,8 +23,7 @@ def assert_proves_complete(response, hand):
     assert_valid_show(response, "complete")
     melds = response["melds"]
     assert len(melds) == 7 and all(len(meld["cards"]) == 3 for meld in melds), melds
-    assert Counter(card for meld in melds for card in meld["cards"]) == Counter(hand)
-    assert response["unmatched"] == []
+    helpers.assert_melds_use_every_card(response, hand)
     strong = sum(meld["kind"] in {"tunnela", "pure_sequence"} for meld in melds)
     assert strong >= 3, melds
 
@@ -359,16 +338,6 @@ def test_initial_tunnelas_must_be_three_card_lists():
 
 
 # --- one played hand ----------------------------------------------------------------------
-
-
-def score(players, wild="7C", **extra):
-    return ask("score_hand", wild=wild, players=players, **extra)
-
-
-def transfers(response):
-    return sorted(
-        (item["from"], item["to"], item["points"], item["reason"]) for item in response["transfers"]
-    )
 
 
 def test_winner_collects_ten_from_unseen_and_three_from_seen_and_bonuses_go_every_way():

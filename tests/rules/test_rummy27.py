@@ -7,35 +7,16 @@ hands meant to hold no wild card avoid those six.
 """
 
 from collections import Counter
+from functools import partial
 
 from scoring.rules import evaluate
+from tests.rules import helpers
+from tests.rules.helpers import assert_no_show, assert_valid_show, cards, error_code, transfers
 
 VARIANT = "rummy27"
 
-
-def cards(text):
-    return text.split()
-
-
-def ask(op, **fields):
-    return evaluate({"op": op, "variant": VARIANT, **fields})
-
-
-def error_code(response):
-    assert set(response) == {"error"}, response
-    assert isinstance(response["error"]["message"], str) and response["error"]["message"]
-    return response["error"]["code"]
-
-
-def assert_valid_show(response, kind):
-    assert response["valid"] is True, response
-    assert response["show"] == kind, response
-
-
-def assert_no_show(response):
-    assert response["valid"] is False, response
-    assert response["show"] is None, response
-    assert isinstance(response["reason"], str) and response["reason"], response
+ask = partial(helpers.ask, VARIANT)
+score = partial(helpers.score_hand, VARIANT, wild="5D")
 
 
 def meld_kinds(response):
@@ -402,7 +383,7 @@ def test_penalty_hand_must_hold_exactly_27_cards():
 
 
 def bonus(hand, wild="5D"):
-    return ask("bonus", wild=wild, hand=cards(hand))
+    return helpers.bonus(VARIANT, cards(hand), wild=wild)
 
 
 def test_same_suit_jokers_earn_twenty_then_sixty():
@@ -485,16 +466,6 @@ def test_exposed_printed_joker_spade_neighbours_earn_their_categories():
 
 
 PENDING = {"first_turn_pending": True}
-
-
-def score(players, wild="5D", **extra):
-    return ask("score_hand", wild=wild, players=players, **extra)
-
-
-def transfers(response):
-    return sorted(
-        (item["from"], item["to"], item["points"], item["reason"]) for item in response["transfers"]
-    )
 
 
 def test_pending_payer_rounds_half_of_a_two_down_bonus_up():

@@ -9,46 +9,19 @@ highest legal value where that is open); in hand a wild card is 20, A K Q J 10, 
 their number.
 """
 
+from functools import partial
+
 import pytest
 
-from scoring.rules import evaluate
+from tests.rules import helpers
+from tests.rules.helpers import assert_no_show, cards, error_code, ok
 
 VARIANT = "vazhushal"
 
-
-def cards(text):
-    return text.split()
-
-
-def request(op, **fields):
-    return {"op": op, "variant": VARIANT, **fields}
-
-
-def error_code(response):
-    assert set(response) == {"error"}, response
-    message = response["error"]["message"]
-    assert isinstance(message, str) and message.strip(), response
-    assert "Traceback" not in message
-    return response["error"]["code"]
-
-
-def ok(response):
-    assert "error" not in response, response
-    return response
-
-
-def wilds(**fields):
-    return evaluate(request("wilds", **fields))
-
-
-def show(hand, melds=None, **fields):
-    if melds is not None:
-        fields["melds"] = melds
-    return evaluate(request("show", hand=cards(hand) if isinstance(hand, str) else hand, **fields))
-
-
-def score_hand(players, **fields):
-    return evaluate(request("score_hand", players=players, **fields))
+ask = partial(helpers.ask, VARIANT)
+wilds = partial(helpers.wilds, VARIANT)
+show = partial(helpers.show, VARIANT)
+score_hand = partial(helpers.score_hand, VARIANT)
 
 
 def hand_of(melds):
@@ -56,20 +29,9 @@ def hand_of(melds):
 
 
 def assert_out(response, hand):
-    ok(response)
-    assert response["valid"] is True, response
-    assert response["show"] == "out", response
-    assert response["unmatched"] == []
-    used = sorted(card for meld in response["melds"] for card in meld["cards"])
-    assert used == sorted(hand)
+    helpers.assert_valid_show(response, "out")
+    helpers.assert_melds_use_every_card(response, hand)
     assert "pure_sequence" in {meld["kind"] for meld in response["melds"]}
-
-
-def assert_not_out(response):
-    ok(response)
-    assert response["valid"] is False, response
-    assert response["show"] is None, response
-    assert isinstance(response["reason"], str) and response["reason"].strip(), response
 
 
 # --------------------------------------------------------------------------------------------
@@ -128,7 +90,7 @@ def test_table_melds_with_a_pure_sequence_and_a_wild_card_in_a_set_go_out():
 def test_table_melds_without_a_pure_sequence_do_not_go_out():
     # 7H-10C(as 8H)-9H is a sequence with a wild card; QS QD QH a set.
     melds = [["7H", "10C", "9H"], ["QS", "QD", "QH"]]
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="10D"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="10D"))
 
 
 def test_a_black_ten_standing_for_itself_makes_a_pure_sequence():
@@ -144,12 +106,12 @@ def test_a_black_ten_standing_for_itself_makes_a_pure_sequence():
 )
 def test_two_identical_melds_are_illegal(second):
     melds = [["7H", "8H", "9H"], second]
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="10D"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="10D"))
 
 
 def test_two_identical_runs_cannot_be_searched_into_a_legal_show_either():
     # 7H 7H 8H 8H 9H 9H only ever makes 7-8-9 twice.
-    assert_not_out(show("7H 7H 8H 8H 9H 9H", players=4, wild="10D"))
+    assert_no_show(show("7H 7H 8H 8H 9H 9H", players=4, wild="10D"))
 
 
 def test_melds_of_different_cards_are_not_identical():
@@ -159,9 +121,9 @@ def test_melds_of_different_cards_are_not_identical():
 
 def test_a_meld_of_printed_jokers_only_is_illegal():
     melds = [["7H", "8H", "9H"], ["JK", "JK", "JK"]]
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="10D"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="10D"))
     # Searched, every arrangement either leaves JK-JK-JK alone or spoils the only pure run.
-    assert_not_out(show("7H 8H 9H JK JK JK", players=4, wild="10D"))
+    assert_no_show(show("7H 8H 9H JK JK JK", players=4, wild="10D"))
 
 
 @pytest.mark.parametrize(
@@ -186,7 +148,7 @@ ROUND_THE_CLOCK = [
 def test_a_sequence_with_an_ace_at_both_ends_needs_the_ace_both_ends_option():
     # Negative joker 5S (red fives wild): the clubs run is all natural.
     hand = hand_of(ROUND_THE_CLOCK)
-    assert_not_out(show(hand, ROUND_THE_CLOCK, players=4, wild="5S"))
+    assert_no_show(show(hand, ROUND_THE_CLOCK, players=4, wild="5S"))
     with_option = show(hand, ROUND_THE_CLOCK, players=4, wild="5S", options={"ace_both_ends": True})
     assert_out(with_option, hand)
 
@@ -194,17 +156,17 @@ def test_a_sequence_with_an_ace_at_both_ends_needs_the_ace_both_ends_option():
 def test_aces_are_high_or_low_but_never_turn_the_corner():
     assert_out(show("QS KS AS", players=4, wild="10D"), cards("QS KS AS"))
     assert_out(show("AS 2S 3S", players=4, wild="10D"), cards("AS 2S 3S"))
-    assert_not_out(show("KS AS 2S", players=4, wild="10D"))
+    assert_no_show(show("KS AS 2S", players=4, wild="10D"))
 
 
 def test_a_set_holds_each_suit_once():
     melds = [["7H", "8H", "9H"], ["QS", "QS", "QD"]]
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="10D"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="10D"))
 
 
 def test_a_table_meld_has_at_least_three_cards():
     melds = [["7H", "8H", "9H"], ["QS", "QD"]]
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="10D"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="10D"))
 
 
 def test_the_negative_joker_card_itself_is_a_plain_card():
@@ -215,13 +177,13 @@ def test_the_negative_joker_card_itself_is_a_plain_card():
 
 def test_a_set_never_has_five_cards():
     melds = [["7H", "8H", "9H"], ["QS", "QD", "QH", "QC", "JK"]]
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="10D"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="10D"))
 
 
 def test_a_printed_joker_as_negative_joker_leaves_the_tens_plain_in_a_show():
     melds = [["7H", "8H", "9H"], ["QS", "QD", "10C"]]
     assert_out(show(hand_of(melds), melds, players=4, wild="10D"), hand_of(melds))
-    assert_not_out(show(hand_of(melds), melds, players=4, wild="JK"))
+    assert_no_show(show(hand_of(melds), melds, players=4, wild="JK"))
 
 
 def test_without_melds_the_engine_searches_for_an_arrangement():
@@ -231,7 +193,7 @@ def test_without_melds_the_engine_searches_for_an_arrangement():
 
 def test_a_searched_hand_without_a_pure_sequence_does_not_go_out():
     # 7H 9H need 10C as 8H, so the only run is impure.
-    assert_not_out(show("7H 10C 9H QS QD QH", players=4, wild="10D"))
+    assert_no_show(show("7H 10C 9H QS QD QH", players=4, wild="10D"))
 
 
 def test_a_show_is_three_or_more_cards():
@@ -250,7 +212,7 @@ def test_negative_joker_false_makes_a_black_ten_a_plain_card():
     # it is a plain ten and 7H 10C 9H is no meld.
     melds = [["2S", "3S", "4S"], ["7H", "10C", "9H"]]
     assert_out(show(hand_of(melds), melds, players=2, wild="10D"), hand_of(melds))
-    assert_not_out(show(hand_of(melds), melds, players=2, options={"negative_joker": False}))
+    assert_no_show(show(hand_of(melds), melds, players=2, options={"negative_joker": False}))
 
 
 # --------------------------------------------------------------------------------------------
@@ -260,9 +222,7 @@ def test_negative_joker_false_makes_a_black_ten_a_plain_card():
 
 def test_the_penalty_op_is_a_bad_request():
     hand = cards("2C 4C 6C 8C KD QD JS 3H 5H 7H 10S AS 7D")
-    assert error_code(evaluate(request("penalty", hand=hand, players=4, wild="10D"))) == (
-        "bad_request"
-    )
+    assert error_code(ask("penalty", hand=hand, players=4, wild="10D")) == ("bad_request")
 
 
 # --------------------------------------------------------------------------------------------
