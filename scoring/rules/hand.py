@@ -66,12 +66,11 @@ class Hand:
         plain = sum(count // 3 for count in self.counts[:52]) if self.rules.tunnela else 0
         return plain + (self.counts[JOKER] // 3 if self.rules.joker_tunnela else 0)
 
-    def could_meld_all(self) -> bool:
-        """A quick necessary test before searching for an arrangement of every card.
+    def lonely_cards(self) -> int:
+        """Plain cards that cannot meld without a wild card beside them.
 
         A plain card with no possible partner (same suit within two ranks, the same rank
-        in another suit, or copies of itself where they meld) needs a wild card beside it;
-        with more such cards than wild cards, no arrangement can meld them all.
+        in another suit, or copies of itself where they meld) is lonely.
         """
         counts = self.counts
         lonely = 0
@@ -96,7 +95,12 @@ class Hand:
             if any(counts[other * 13 + rank] for other in range(4) if other != suit):
                 continue
             lonely += counts[card]
-        return lonely <= self.wild_count
+        return lonely
+
+    def could_meld_all(self) -> bool:
+        """A quick necessary test before searching for an arrangement of every card: each
+        card with no partner needs a wild card of its own beside it."""
+        return self.lonely_cards() <= self.wild_count
 
     def could_hold_pure(self, sequences: int) -> bool:
         """Whether the hand has room for this many pure sequences (or their stand-ins)."""

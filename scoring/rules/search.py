@@ -148,8 +148,10 @@ class _Search:
             self.memo[key] = (value, value)
             return value
         goal = self.goal
-        if p < goal.pure and not goal.pure_only and p + self._pure_potential() < goal.pure:
-            self.memo[key] = (INF, INF)  # too few cards left in runs for the pure requirement
+        if (p < goal.pure and not goal.pure_only and p + self._pure_potential() < goal.pure) or (
+            t < goal.tunnelas and t + sum(count // 3 for count in counts) < goal.tunnelas
+        ):
+            self.memo[key] = (INF, INF)  # too few cards left for the requirement
             return INF
         satisfice = goal.meld_all
         found, choice, lower = INF, None, INF

@@ -127,13 +127,21 @@ def _rummy27(hand: Hand) -> dict:
 def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
     """Ten wild cards set apart and the other seventeen melded.
 
-    The wild cards that stay in play (beyond the ten) are few, so each choice of them is
-    tried on the seventeen cards directly.
+    Printed jokers go apart first: a plain wild card left in play can do whatever a
+    printed joker could (stand in for any card, three of them make a sequence) and may also
+    stand for itself, so keeping it never loses a show. The wild cards that stay in play are
+    then few, and each choice of them is tried on the seventeen cards.
     """
     wild = sorted(card for card in hand.cards if hand.is_wild(card))
     plain = [card for card in hand.cards if not hand.is_wild(card)]
-    for kept in sorted(set(combinations(wild, len(wild) - 10))):
-        rest = Hand(hand.table, plain + list(kept))
+    if hand.lonely_cards() > len(wild) - 10:
+        return None  # each card with no partner needs a wild card beside it, kept in play
+    printed = [card for card in wild if card == JOKER]
+    others = [card for card in wild if card != JOKER]
+    in_play = len(wild) - 10
+    printed_kept = max(0, in_play - len(others))
+    for kept in sorted(set(combinations(others, in_play - printed_kept))):
+        rest = Hand(hand.table, plain + list(kept) + printed[:printed_kept])
         if not rest.could_meld_all():
             continue
         found = rest.arrange(Goal(meld_all=True))
