@@ -113,6 +113,9 @@ class _Search:
         self.useful_budget = wild_cards if goal.meld_all else INF
         self.memo: dict[tuple, tuple[int, int]] = {}
         self.choice: dict[tuple, tuple] = {}
+        # Set by `arrange` when a least-cost search answers "can every card meld?": then
+        # leftover jokers are placed into melds afterwards, as a meld-all search would.
+        self.absorb_jokers = False
         # A small number naming the meld rules and goal flags the candidates depend on.
         self._kind = _KINDS.setdefault((rules, goal.meld_all, goal.pure_only), len(_KINDS))
 
@@ -473,7 +476,7 @@ class _Search:
         return result
 
     def _place_leftover_jokers(self, result: Arrangement, pool: list[int], seqs) -> None:
-        if not self.goal.meld_all:
+        if not (self.goal.meld_all or self.absorb_jokers):
             result.leftover.extend(pool)
             return
         rules = self.rules
@@ -496,6 +499,7 @@ class _Search:
                 jokers = _jokers_in(meld.cards, seq) + [pool.pop()]
                 meld.kind, meld.jokers = "sequence", len(jokers)
                 meld.cards = _order_sequence(seq, jokers)
+        result.leftover.extend(pool)  # none when the search counted on the room
 
 
 def _near(card: int) -> list[int]:
@@ -544,6 +548,24 @@ def _order_sequence(seq: _Seq, jokers: list[int]) -> list[int]:
     return out
 
 
+def _meld_all_freely(
+    counts: list[int], wild: list[bool], values: list[int], rules: MeldRules
+) -> Arrangement | bool | None:
+    """Every card melded with no requirement, found the quick way when it can be.
+
+    A least-cost search bounded at 0 visits each state once (there is no room to account
+    for) and leaves nothing over but wild cards, which then go into the melds found. False
+    when no card arrangement costs 0 (so none melds every card); None when the leftover
+    jokers would not fit, and the caller must search properly.
+    """
+    search = _Search(counts, counts[JOKER], wild, values, rules, Goal(meld_all=False))
+    search.absorb_jokers = True
+    found = search.run(0)
+    if found is None:
+        return False
+    return None if found.leftover else found
+
+
 def arrange(
     counts: list[int],
     wild: list[bool],
@@ -558,6 +580,12 @@ def arrange(
     `counts` has 53 entries (the last is printed jokers); `wild` marks the plain cards that
     may stand in for others; `values` is what each plain card costs when left over.
     """
+    if goal.meld_all and not (goal.pure or goal.seqs or goal.tunnelas or goal.dublees):
+        quick = _meld_all_freely(counts, wild, values, rules)
+        if quick is False:
+            return None
+        if quick is not None:
+            return quick
     search = _Search(counts, counts[JOKER], wild, values, rules, goal)
     if goal.meld_all:
         return search.run(0)
