@@ -66,9 +66,13 @@ def test_a_throttle_rate_must_name_its_period(monkeypatch) -> None:
 
 def settings_in_subprocess(expression: str, **environ: str) -> subprocess.CompletedProcess:
     """Evaluate an expression on a fresh import of config.settings under `environ`."""
+    return python_in_subprocess(f"import config.settings as s; print({expression})", **environ)
+
+
+def python_in_subprocess(code: str, **environ: str) -> subprocess.CompletedProcess:
+    """Run Python code in a fresh process with the settings variables set to `environ`."""
     clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
     clean.update(environ)
-    code = f"import config.settings as s; print({expression})"
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=PROJECT_ROOT,
@@ -134,17 +138,7 @@ def test_debug_gets_a_development_key_and_local_hosts() -> None:
 
 
 def run_wsgi(**environ: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
-    clean.update(environ)
-    return subprocess.run(
-        [sys.executable, "-c", "import config.wsgi"],
-        cwd=PROJECT_ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return python_in_subprocess("import config.wsgi", **environ)
 
 
 def test_a_production_server_will_not_start_without_a_secret_key() -> None:

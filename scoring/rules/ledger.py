@@ -9,9 +9,8 @@ from .cards import JOKER, names, parse_hand, penalty_value
 from .errors import bad_request
 from .hand import Hand
 from .judge import classify, meld_card_value
-from .penalty import Penalty, apply_cap13, counted_penalty, half_up
+from .penalty import Penalty, apply_cap13, counted_penalty, first_turn_count, half_up
 from .request import check_copies, check_size, read_groups
-from .search import Goal
 from .table_rules import meld_rules, wild_flags
 from .variants import HAND_SIZES, Table
 
@@ -216,11 +215,7 @@ def _loser_penalty(table: Table, seat: Seat, first_turn: bool) -> Penalty:
         points = int(seat.raw["penalty"])
         return Penalty(points, "entered", raw=points)
     hand = Hand(table, seat.hand)
-    if first_turn:
-        found = hand.arrange(Goal(meld_all=False))
-        assert found is not None
-        return Penalty(found.value, "first_turn", found.leftover, found.melds, found.value)
-    return counted_penalty(hand)
+    return first_turn_count(hand) if first_turn else counted_penalty(hand)
 
 
 def _indian13(table: Table, ledger: Ledger) -> dict:

@@ -47,14 +47,18 @@ def counted_penalty(hand: Hand) -> Penalty:
     return _big_hand_count(hand)
 
 
+def first_turn_count(hand: Hand) -> Penalty:
+    """indian13, the winner out on the first turn after drawing: every card that melds is
+    exempt whatever the requirement (the count before cap and halving)."""
+    found = hand.arrange(Goal(meld_all=False))
+    assert found is not None
+    return Penalty(found.value, "first_turn", found.leftover, found.melds, found.value)
+
+
 def _indian13(hand: Hand, first_turn_pending: bool) -> Penalty:
     if first_turn_pending:
-        # The winner went out on the first turn: every meldable card is exempt whatever
-        # the requirement, then the count is capped and halved.
-        found = hand.arrange(Goal(meld_all=False))
-        assert found is not None
-        result = Penalty(found.value, "first_turn", found.leftover, found.melds, found.value)
-        result.points = half_up(apply_cap13(hand.table, found.value))
+        result = first_turn_count(hand)
+        result.points = half_up(apply_cap13(hand.table, result.raw))
         return result
     result = counted_penalty(hand)
     result.points = apply_cap13(hand.table, result.raw)
