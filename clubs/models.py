@@ -1,1 +1,134 @@
-# Models arrive with the issues that need them.
+"""Clubs, the people in them and the rules they play by."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.timezone import now
+
+from clubs.roles import Role
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    # An IANA zone name ("Asia/Kolkata"); times are stored in UTC and shown in this zone.
+    timezone = models.CharField(max_length=64, default="UTC")
+    # A public club's sessions and results can be read by anyone; a private one only by members.
+    is_public = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=now)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(default=now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """Someone who sits at a table: a member (with an account) or a guest (without one).
+
+    A guest can later be linked to an account; their past results stay theirs because
+    seats point at the player, not at the account.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="club_players",
+    )
+    created_at = models.DateTimeField(default=now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            # Names are how a scorer tells players apart at the table.
+            models.UniqueConstraint("club", Lower("name"), name="player_name_unique_in_club"),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_account_in_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def _in_two_weeks():
+    return now() + timedelta(days=14)
+
+
+class Invitation(models.Model):
+    """A link an organiser shares; whoever opens it while it is valid joins the club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=40, unique=True, default=_new_token)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=now)
+    expires_at = models.DateTimeField(default=_in_two_weeks)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.club} as {self.role}"
+
+    def is_valid(self, now=None) -> bool:
+        now = now or now()
+        return self.revoked_at is None and now < self.expires_at
+
+
+class VariantRules(models.Model):
+    """A club's default options for one game, as the rules engine accepts them."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="variant_rules")
+    variant = models.CharField(max_length=16)
+    options = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(default=now)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "variant"], name="one_rules_per_variant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.variant} rules"

@@ -1,1 +1,151 @@
-# Models arrive with the issues that need them.
+"""Game sessions at a table, their seats and the hands recorded in them.
+
+Hands are append-only: a correction (edit, void, undo) writes a new `HandVersion` and marks
+the old one no longer current, keeping who changed it, when and why. Totals are always
+derived from the current versions, so nothing recorded is ever lost.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from clubs.models import Club, Player
+from scoring.rules.variants import GAME_NAMES, VARIANTS
+
+
+class Variant(models.TextChoices):
+    INDIAN13 = "indian13", GAME_NAMES["indian13"]
+    INDIAN21 = "indian21", GAME_NAMES["indian21"]
+    RUMMY27 = "rummy27", GAME_NAMES["rummy27"]
+    MARRIAGE = "marriage", GAME_NAMES["marriage"]
+    VAZHUSHAL = "vazhushal", GAME_NAMES["vazhushal"]
+
+
+assert {v.value for v in Variant} == set(VARIANTS)
+
+
+class Ending(models.TextChoices):
+    DEALS = "deals", "Each player deals N times"
+    HANDS = "hands", "A number of hands"
+    POINTS = "points", "First to N game points"
+    OPEN = "open", "Open-ended"
+
+
+class SessionStatus(models.TextChoices):
+    ACTIVE = "active", "In play"
+    FINISHED = "finished", "Finished"
+
+
+class GameSession(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    # The options exactly as the engine accepts them; the engine fills in its defaults.
+    options = models.JSONField(default=dict)
+    ending = models.CharField(max_length=8, choices=Ending.choices, default=Ending.OPEN)
+    ending_target = models.PositiveIntegerField(null=True, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(default=0)  # a seat position
+    # Money per point for the settlement; 0 plays for points only. Money is an integer.
+    stake_per_point = models.PositiveIntegerField(default=0)
+    status = models.CharField(
+        max_length=8, choices=SessionStatus.choices, default=SessionStatus.ACTIVE
+    )
+    # Ended by the scorer before its target: a later correction does not reopen it.
+    ended_early = models.BooleanField(default=False)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # Bumped by every change; a form carries the revision it was drawn from, so a change
+    # made from a stale screen is refused instead of overwriting someone else's.
+    revision = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [
+            models.Index(fields=["club", "status", "-started_at"], name="session_club_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()} #{self.pk}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == SessionStatus.ACTIVE
+
+
+class Seat(models.Model):
+    """A player's place at the table. Positions run clockwise from 0."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position + 1}"
+
+
+class Hand(models.Model):
+    """One deal at the table. What happened in it lives in its versions."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="hands")
+    # Order of recording within the session; hands removed by undo keep their number.
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()  # seat position of who dealt it
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="hand_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of session {self.session_id}"
+
+
+class HandStatus(models.TextChoices):
+    PLAYED = "played", "Played"
+    VOID = "void", "Void"
+    REMOVED = "removed", "Undone"
+
+
+class HandVersion(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    is_current = models.BooleanField(default=True)
+    status = models.CharField(max_length=8, choices=HandStatus.choices)
+    # What the scorer entered, seat by seat (scoring.hand_entry.HandEntry.as_json()).
+    entry = models.JSONField()
+    # The engine's score_hand answer with players named by seat position ("0", "1", ...).
+    ledger = models.JSONField()
+    # The key the scorer's form generated: the same key twice is the same change, stored once.
+    client_key = models.UUIDField(unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="hand_version_unique"),
+            models.UniqueConstraint(
+                fields=["hand"],
+                condition=models.Q(is_current=True),
+                name="one_current_version_per_hand",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.version} ({self.status})"

@@ -1,0 +1,59 @@
+"""Every club page and endpoint reaches a club only through these checks.
+
+A private club is invisible to anyone who is not a member: they get "not found", exactly
+as for a club that does not exist, so its name does not leak. A member without the role a
+change needs gets "forbidden".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
+from django.http import Http404
+
+from clubs.models import Club, Membership
+from clubs.roles import Role, at_least
+
+
+@dataclass(frozen=True)
+class ClubAccess:
+    club: Club
+    role: str | None  # None: not a member (the club is public)
+
+    @property
+    def is_member(self) -> bool:
+        return self.role is not None
+
+    @property
+    def can_score(self) -> bool:
+        return at_least(self.role, Role.SCORER)
+
+    @property
+    def can_organise(self) -> bool:
+        return at_least(self.role, Role.ORGANISER)
+
+    @property
+    def is_owner(self) -> bool:
+        return at_least(self.role, Role.OWNER)
+
+
+def club_access(
+    user: AbstractBaseUser | AnonymousUser, slug: str, *, needs: str | None = None
+) -> ClubAccess:
+    """The club and the user's role in it, in one query; 404 or 403 when not allowed."""
+    clubs = Club.objects.filter(slug=slug)
+    if user.is_authenticated:
+        role = Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
+        clubs = clubs.annotate(my_role=Subquery(role))
+    club = clubs.first()
+    if club is None:
+        raise Http404("No such club.")
+    access = ClubAccess(club=club, role=getattr(club, "my_role", None))
+    if not club.is_public and not access.is_member:
+        raise Http404("No such club.")
+    if needs is not None and not at_least(access.role, needs):
+        raise PermissionDenied(f"This needs the {Role(needs).label.lower()} role in {club.name}.")
+    return access

@@ -1,0 +1,53 @@
+"""Common rule sets a club picks from, per game (the options of rules/CONTRACT.md).
+
+A preset fills the options form; the club can change any option after picking one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Preset:
+    key: str
+    label: str
+    options: dict[str, Any]
+
+
+PRESETS: dict[str, tuple[Preset, ...]] = {
+    "indian13": (
+        Preset("standard", "Standard: aces 10, winner takes", {}),
+        Preset(
+            "money",
+            "Money game: aces 11, zero-sum",
+            {"ace_value": 11, "scoring": "zero_sum"},
+        ),
+        Preset("zero_sum", "Zero-sum: losers' scores go down", {"scoring": "zero_sum"}),
+        Preset("two_pure", "Two pure sequences needed", {"two_pure": True}),
+        Preset("capped", "Penalty capped at 80", {"penalty_cap": 80}),
+        Preset(
+            "ace_jokers", "Aces are jokers when a joker is exposed", {"joker_mode": "ace_jokers"}
+        ),
+        Preset("printed_only", "Printed jokers only", {"joker_mode": "printed_only"}),
+        Preset("no_jokers", "No jokers", {"joker_mode": "none"}),
+        Preset(
+            "double_joker",
+            "Double on an exposed printed joker",
+            {"double_on_printed_joker": True},
+        ),
+    ),
+    "indian21": (Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),),
+    "rummy27": (Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),),
+    "marriage": (Preset("standard", "Standard: 3 decks, no jokers", {}),),
+    "vazhushal": (
+        Preset("standard", "Standard: negative joker in play", {}),
+        Preset("no_negative", "No negative joker", {"negative_joker": False}),
+        Preset("ace_both_ends", "Ace at both ends of one long sequence", {"ace_both_ends": True}),
+    ),
+}
+
+
+def preset(variant: str, key: str) -> Preset | None:
+    return next((p for p in PRESETS.get(variant, ()) if p.key == key), None)

@@ -1,0 +1,29 @@
+"""Club roles and what each one may do.
+
+Roles are ranked: each one may do everything the roles below it may. Checking "at least
+scorer" in one place keeps the permission rules of every screen and endpoint the same.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Role(models.TextChoices):
+    MEMBER = "member", "Member"
+    SCORER = "scorer", "Scorer"
+    ORGANISER = "organiser", "Organiser"
+    OWNER = "owner", "Owner"
+
+
+RANK: dict[str, int] = {
+    Role.MEMBER: 1,
+    Role.SCORER: 2,
+    Role.ORGANISER: 3,
+    Role.OWNER: 4,
+}
+
+
+def at_least(role: str | None, needed: str) -> bool:
+    """True when `role` (None: not a member) may do what `needed` may."""
+    return role is not None and RANK[role] >= RANK[needed]

@@ -1,0 +1,240 @@
+"""Club services: each is one transaction, keyword-only, and raises `UserError` with a
+sentence when the request cannot be done (DESIGN.md)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from clubs.errors import UserError
+from clubs.models import Club, Invitation, Membership, Player, VariantRules
+from clubs.roles import RANK, Role
+from scoring.rules import RulesError
+from scoring.rules.variants import GAME_NAMES, VARIANTS, check_options
+
+# Roles an invitation may carry: ownership is handed over deliberately, not by a link.
+INVITABLE_ROLES = (Role.MEMBER, Role.SCORER, Role.ORGANISER)
+
+
+def display_name(user: AbstractBaseUser) -> str:
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    return (full or user.get_username()).strip()[:60]
+
+
+def check_timezone(name: str) -> str:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise UserError(
+            f"{name!r} is not a time zone; use a name like Asia/Kolkata or Europe/London.",
+            field="timezone",
+        ) from None
+    return name
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:50] or "club"
+    slug, n = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def create_club(
+    *, name: str, owner: AbstractBaseUser, timezone_name: str = "UTC", is_public: bool = False
+) -> Club:
+    name = name.strip()
+    if not name:
+        raise UserError("Give the club a name.", field="name")
+    club = Club.objects.create(
+        name=name,
+        slug=_free_slug(name),
+        timezone=check_timezone(timezone_name),
+        is_public=is_public,
+    )
+    Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    _player_for_member(club=club, user=owner)
+    return club
+
+
+def _clean_player_name(club: Club, name: str, *, exclude: int | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise UserError("Give the player a name.", field="name")
+    if len(name) > 60:
+        raise UserError("A player's name can be at most 60 characters.", field="name")
+    taken = Player.objects.filter(club=club, name__iexact=name).exclude(pk=exclude)
+    if taken.exists():
+        raise UserError(
+            f"{club.name} already has a player called {name}; add an initial to tell them apart.",
+            field="name",
+        )
+    return name
+
+
+def _player_for_member(*, club: Club, user: AbstractBaseUser) -> Player:
+    existing = Player.objects.filter(club=club, user=user).first()
+    if existing:
+        return existing
+    name = display_name(user)
+    candidate, n = name, 2
+    while Player.objects.filter(club=club, name__iexact=candidate).exists():
+        candidate, n = f"{name} {n}", n + 1
+    return Player.objects.create(club=club, name=candidate, user=user)
+
+
+@transaction.atomic
+def add_guest(*, club: Club, name: str) -> Player:
+    return Player.objects.create(club=club, name=_clean_player_name(club, name))
+
+
+@transaction.atomic
+def rename_player(*, club: Club, player: Player, name: str) -> Player:
+    player.name = _clean_player_name(club, name, exclude=player.pk)
+    player.save(update_fields=["name"])
+    return player
+
+
+@transaction.atomic
+def create_invitation(*, club: Club, role: str, created_by: AbstractBaseUser) -> Invitation:
+    if role not in INVITABLE_ROLES:
+        raise UserError("An invitation can make a member, a scorer or an organiser.", field="role")
+    return Invitation.objects.create(club=club, role=role, created_by=created_by)
+
+
+@transaction.atomic
+def revoke_invitation(*, club: Club, invitation_id: int) -> None:
+    Invitation.objects.filter(club=club, pk=invitation_id, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def accept_invitation(
+    *, token: str, user: AbstractBaseUser, guest_id: int | None = None
+) -> Membership:
+    """Join the club of a valid invitation; `guest_id` links the guest the user played as."""
+    invitation = (
+        Invitation.objects.select_for_update().select_related("club").filter(token=token).first()
+    )
+    if invitation is None or not invitation.is_valid():
+        raise UserError(
+            "This invitation link has expired or was withdrawn; ask the organiser for a new one."
+        )
+    club = invitation.club
+    membership, created = Membership.objects.get_or_create(
+        club=club, user=user, defaults={"role": invitation.role}
+    )
+    # Joining again through a link for a higher role raises the role; it never lowers it.
+    if not created and RANK[invitation.role] > RANK[membership.role]:
+        membership.role = invitation.role
+        membership.save(update_fields=["role"])
+    if guest_id is not None:
+        link_guest(club=club, guest_id=guest_id, user=user)
+    else:
+        _player_for_member(club=club, user=user)
+    Invitation.objects.filter(pk=invitation.pk).update(uses=invitation.uses + 1)
+    return membership
+
+
+@transaction.atomic
+def link_guest(*, club: Club, guest_id: int, user: AbstractBaseUser) -> Player:
+    """Give a guest an account: their past seats and results become the member's."""
+    guest = Player.objects.select_for_update().filter(club=club, pk=guest_id).first()
+    if guest is None or not guest.is_guest:
+        raise UserError("That player is not a guest of this club.", field="guest")
+    if not Membership.objects.filter(club=club, user=user).exists():
+        raise UserError("Only a member of the club can take over a guest's results.")
+    own = Player.objects.filter(club=club, user=user).first()
+    if own is not None:
+        if own.seats.exists():
+            raise UserError(
+                f"{user.get_username()} already plays as {own.name} with results of their own; "
+                "a guest can be linked only to an account that has not played yet.",
+                field="guest",
+            )
+        own.delete()
+    guest.user = user
+    try:
+        guest.save(update_fields=["user"])
+    except IntegrityError:
+        raise UserError("That account already plays as another player here.") from None
+    return guest
+
+
+@transaction.atomic
+def set_role(*, club: Club, membership_id: int, role: str, by_role: str) -> Membership:
+    membership = Membership.objects.select_for_update().filter(club=club, pk=membership_id).first()
+    if membership is None:
+        raise UserError("That person is not a member of the club.")
+    if role not in RANK:
+        raise UserError("Choose member, scorer, organiser or owner.", field="role")
+    touches_owner = Role.OWNER in (role, membership.role)
+    if touches_owner and by_role != Role.OWNER:
+        raise UserError("Only an owner can make or unmake an owner.", field="role")
+    if membership.role == Role.OWNER and role != Role.OWNER:
+        _keep_an_owner(club, leaving=membership)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def remove_member(*, club: Club, membership_id: int, by_role: str) -> None:
+    """The membership goes; the player and every result stay."""
+    membership = Membership.objects.select_for_update().filter(club=club, pk=membership_id).first()
+    if membership is None:
+        return
+    if membership.role == Role.OWNER:
+        if by_role != Role.OWNER:
+            raise UserError("Only an owner can remove an owner.")
+        _keep_an_owner(club, leaving=membership)
+    membership.delete()
+
+
+def _keep_an_owner(club: Club, *, leaving: Membership) -> None:
+    others = Membership.objects.filter(club=club, role=Role.OWNER).exclude(pk=leaving.pk)
+    if not others.exists():
+        raise UserError("A club needs an owner: make someone else owner first.", field="role")
+
+
+def check_variant_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Options as the rules engine accepts them, or `UserError` with the engine's sentence."""
+    if variant not in VARIANTS:
+        raise UserError("Choose one of the club's games.", field="variant")
+    try:
+        check_options(variant, options)
+    except RulesError as error:
+        raise UserError(error.message, field="options") from None
+    return options
+
+
+@transaction.atomic
+def save_variant_rules(
+    *, club: Club, variant: str, options: dict[str, Any], by: AbstractBaseUser
+) -> VariantRules:
+    rules, _ = VariantRules.objects.update_or_create(
+        club=club,
+        variant=variant,
+        defaults={
+            "options": check_variant_options(variant, options),
+            "updated_by": by,
+            "updated_at": timezone.now(),
+        },
+    )
+    return rules
+
+
+def default_options(*, club: Club, variant: str) -> dict[str, Any]:
+    rules = VariantRules.objects.filter(club=club, variant=variant).first()
+    return dict(rules.options) if rules else {}
+
+
+def game_name(variant: str) -> str:
+    return GAME_NAMES[variant]

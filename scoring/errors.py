@@ -1,0 +1,21 @@
+"""Problems a scorer can fix, each with a sentence for them (see clubs.errors.UserError)."""
+
+from __future__ import annotations
+
+from clubs.errors import UserError
+
+
+class HandRejected(UserError):
+    """The hand as entered cannot be scored; `seat` names the player at fault, if one is."""
+
+    def __init__(self, message: str, *, field: str | None = None, seat: int | None = None):
+        super().__init__(message, field=field)
+        self.seat = seat
+
+
+class StaleSession(UserError):
+    """Someone else changed the session since this screen was drawn."""
+
+
+class SessionClosed(UserError):
+    """The session has ended: no new hands."""

@@ -1,0 +1,246 @@
+"""Recording and correcting hands: the scorer's every change to a session.
+
+Each change is one transaction that:
+1. locks the session row, so two scorers' changes happen one after the other;
+2. returns the earlier result when the same client key was already stored (a double tap or
+   a retried request is the same change, stored once);
+3. refuses a change drawn from an older revision of the session (`StaleSession`): the other
+   scorer's change stands and this one sees the current state;
+4. asks the rules engine for the ledger, and writes a new version, never over an old one.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from scoring.errors import HandRejected, SessionClosed, StaleSession
+from scoring.hand_entry import HandEntry, ledger_by_position
+from scoring.models import GameSession, Hand, HandStatus, HandVersion
+from scoring.rules import evaluate, is_error
+from scoring.selectors import Board, session_board
+from scoring.services.sessions import save_change
+
+EMPTY_LEDGER: dict[str, Any] = {"scores": {}, "transfers": [], "details": {}}
+REASON_MAX = 200
+
+
+def compute_ledger(*, session: GameSession, board: Board, entry: HandEntry) -> dict[str, Any]:
+    """The engine's ledger for the entry, by seat position; `HandRejected` if it refuses."""
+    names = board.names
+    if sorted(seat.position for seat in entry.seats) != sorted(names):
+        raise HandRejected("Every seat at the table needs a result for this hand.")
+    request = entry.engine_request(variant=session.variant, options=session.options, names=names)
+    response = evaluate(request)
+    if is_error(response):
+        message = response["error"]["message"]
+        raise HandRejected(message, seat=_seat_named(message, names))
+    return ledger_by_position(response, names)
+
+
+def _seat_named(message: str, names: dict[int, str]) -> int | None:
+    """The seat whose player the engine's sentence is about, so the form can mark it."""
+    for position, name in sorted(names.items(), key=lambda item: -len(item[1])):
+        if name in message:
+            return position
+    return None
+
+
+def preview_hand(*, session: GameSession, entry: HandEntry) -> dict[str, Any]:
+    """The ledger the hand would get, without storing anything."""
+    return compute_ledger(session=session, board=session_board(session), entry=entry)
+
+
+def _lock(
+    session_id: int, *, client_key: uuid.UUID, revision: int
+) -> tuple[GameSession, HandVersion | None]:
+    session = GameSession.objects.select_for_update().select_related("club").get(pk=session_id)
+    replay = (
+        HandVersion.objects.filter(client_key=client_key, hand__session=session)
+        .select_related("hand")
+        .first()
+    )
+    if replay is not None:
+        return session, replay
+    if HandVersion.objects.filter(client_key=client_key).exists():
+        raise HandRejected("This form was already used for another session; reload the page.")
+    if session.revision != revision:
+        raise StaleSession(
+            "Someone else changed this session a moment ago, so your change was not saved. "
+            "Here is the session as it is now; enter the change again if it is still needed."
+        )
+    return session, None
+
+
+@transaction.atomic
+def record_hand(
+    *,
+    session_id: int,
+    entry: HandEntry,
+    client_key: uuid.UUID,
+    revision: int,
+    user: AbstractBaseUser,
+) -> HandVersion:
+    session, replay = _lock(session_id, client_key=client_key, revision=revision)
+    if replay is not None:
+        return replay
+    if not session.is_active:
+        raise SessionClosed("This session has ended, so no more hands can be added.")
+    board = session_board(session)
+    ledger = compute_ledger(session=session, board=board, entry=entry)
+    hand = Hand.objects.create(
+        session=session, number=board.last_number + 1, dealer=board.next_dealer
+    )
+    version = HandVersion.objects.create(
+        hand=hand,
+        version=1,
+        status=HandStatus.VOID if entry.void else HandStatus.PLAYED,
+        entry=entry.as_json(),
+        ledger=ledger,
+        client_key=client_key,
+        created_by=user,
+    )
+    save_change(session)
+    return version
+
+
+def _clean_reason(reason: str) -> str:
+    reason = " ".join(reason.split())
+    if not reason:
+        raise HandRejected("Say why the hand is being changed.", field="reason")
+    if len(reason) > REASON_MAX:
+        raise HandRejected(f"Keep the reason under {REASON_MAX} characters.", field="reason")
+    return reason
+
+
+def _supersede(
+    *,
+    session: GameSession,
+    number: int,
+    status: str,
+    entry: HandEntry,
+    ledger: dict[str, Any],
+    client_key: uuid.UUID,
+    user: AbstractBaseUser,
+    reason: str,
+) -> HandVersion:
+    current = (
+        HandVersion.objects.select_related("hand")
+        .filter(hand__session=session, hand__number=number, is_current=True)
+        .first()
+    )
+    if current is None:
+        raise HandRejected(f"This session has no hand {number}.")
+    if current.status == HandStatus.REMOVED:
+        raise HandRejected("That hand was undone; it can no longer be changed.")
+    # The old version stops being current first: only one version of a hand is current.
+    HandVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = HandVersion.objects.create(
+        hand=current.hand,
+        version=current.version + 1,
+        status=status,
+        entry=entry.as_json(),
+        ledger=ledger,
+        client_key=client_key,
+        created_by=user,
+        reason=reason,
+    )
+    save_change(session)
+    return version
+
+
+@transaction.atomic
+def correct_hand(
+    *,
+    session_id: int,
+    number: int,
+    entry: HandEntry,
+    client_key: uuid.UUID,
+    revision: int,
+    user: AbstractBaseUser,
+    reason: str,
+) -> HandVersion:
+    """Replace what was entered for a hand; the old version stays in its history."""
+    session, replay = _lock(session_id, client_key=client_key, revision=revision)
+    if replay is not None:
+        return replay
+    reason = _clean_reason(reason)
+    board = session_board(session)
+    ledger = compute_ledger(session=session, board=board, entry=entry)
+    return _supersede(
+        session=session,
+        number=number,
+        status=HandStatus.VOID if entry.void else HandStatus.PLAYED,
+        entry=entry,
+        ledger=ledger,
+        client_key=client_key,
+        user=user,
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def void_hand(
+    *,
+    session_id: int,
+    number: int,
+    client_key: uuid.UUID,
+    revision: int,
+    user: AbstractBaseUser,
+    reason: str,
+) -> HandVersion:
+    """The hand stays dealt (the deal moves on) but scores nothing."""
+    session, replay = _lock(session_id, client_key=client_key, revision=revision)
+    if replay is not None:
+        return replay
+    reason = _clean_reason(reason)
+    current = (
+        HandVersion.objects.filter(hand__session=session, hand__number=number, is_current=True)
+        .only("entry")
+        .first()
+    )
+    if current is None:
+        raise HandRejected(f"This session has no hand {number}.")
+    entry = HandEntry.from_json(current.entry).voided()
+    return _supersede(
+        session=session,
+        number=number,
+        status=HandStatus.VOID,
+        entry=entry,
+        ledger=EMPTY_LEDGER,
+        client_key=client_key,
+        user=user,
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def undo_last_hand(
+    *,
+    session_id: int,
+    client_key: uuid.UUID,
+    revision: int,
+    user: AbstractBaseUser,
+    reason: str = "",
+) -> HandVersion:
+    """Take back the latest hand as if it was never dealt; its versions are kept."""
+    session, replay = _lock(session_id, client_key=client_key, revision=revision)
+    if replay is not None:
+        return replay
+    board = session_board(session)
+    last = board.last_row
+    if last is None:
+        raise HandRejected("There is no hand to undo yet.")
+    return _supersede(
+        session=session,
+        number=last.number,
+        status=HandStatus.REMOVED,
+        entry=last.entry,
+        ledger=EMPTY_LEDGER,
+        client_key=client_key,
+        user=user,
+        reason=" ".join(reason.split())[:REASON_MAX] or "Undone",
+    )
