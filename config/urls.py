@@ -21,5 +21,6 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]

@@ -1,7 +1,8 @@
-from django.urls import path
+from django.urls import include, path
 
 from scoring import views
 
 urlpatterns = [
     path("rules/check/", views.check_show, name="rules-check"),
+    path("", include("scoring.summary_urls")),
 ]

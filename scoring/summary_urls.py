@@ -1,0 +1,3 @@
+"""Finishing a session, its summary and a hand's history."""
+
+urlpatterns: list = []
