@@ -1,13 +1,22 @@
 from django.core.management.base import BaseCommand
 
+from scoring.demo import DEMO_PASSWORD, USERS, demo_club, load_demo
+
 
 class Command(BaseCommand):
     help = "Load the demo club, players and sessions. Safe to run again: it changes nothing twice."
 
     def handle(self, *args: object, **options: object) -> None:
-        # Honest until the scoring models exist: there is nothing to seed, and inventing
-        # rows now would only have to be migrated away later.
+        loaded = demo_club() is not None
+        club = load_demo()
+        if loaded:
+            self.stdout.write(
+                f"The demo club is already loaded: {club.name} (/clubs/{club.slug}/)."
+            )
+        else:
+            self.stdout.write(f"Loaded the demo club {club.name} with a session of every game.")
+        logins = ", ".join(f"{username} ({role})" for username, _, _, role in USERS)
         self.stdout.write(
-            "No demo data yet: the app has no clubs or sessions to seed. "
-            "The rules checker at /rules/check/ works without any."
+            f"Log in at http://127.0.0.1:8000/accounts/login/ as any of {logins}; "
+            f"the password is {DEMO_PASSWORD}"
         )
