@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -109,9 +109,8 @@ class Invitation(models.Model):
     def __str__(self) -> str:
         return f"Invitation to {self.club} as {self.role}"
 
-    def is_valid(self, now=None) -> bool:
-        now = now or now()
-        return self.revoked_at is None and now < self.expires_at
+    def is_valid(self, at: datetime | None = None) -> bool:
+        return self.revoked_at is None and (at or now()) < self.expires_at
 
 
 class VariantRules(models.Model):

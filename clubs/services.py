@@ -37,10 +37,14 @@ def check_timezone(name: str) -> str:
     return name
 
 
+# Words used by the club URLs themselves (clubs/new/): a club called "New" gets "new-2".
+RESERVED_SLUGS = frozenset({"new"})
+
+
 def _free_slug(name: str) -> str:
     base = slugify(name)[:50] or "club"
     slug, n = base, 2
-    while Club.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 

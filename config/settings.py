@@ -132,6 +132,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # tasks are written to be safe to run twice (DESIGN.md).
 CELERY_TASK_ACKS_LATE = True
 
+# Log in with Django's own views (accounts/); both ways back land on the home page.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -2,7 +2,9 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from django.views.decorators.http import require_GET
-from django.views.generic import RedirectView
+
+from clubs.views.accounts import signup
+from clubs.views.home import home
 
 
 @require_GET
@@ -16,11 +18,12 @@ api_v1 = [
 ]
 
 urlpatterns = [
-    # The home page is the show checker until the club pages exist.
-    path("", RedirectView.as_view(pattern_name="rules-check"), name="home"),
+    path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("clubs.urls")),
     path("", include("scoring.urls")),
 ]

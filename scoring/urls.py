@@ -1,8 +1,17 @@
 from django.urls import include, path
 
-from scoring import views
+from scoring import hand_views, session_views, views
+
+session = "clubs/<slug:slug>/sessions/<int:session_id>/"
 
 urlpatterns = [
     path("rules/check/", views.check_show, name="rules-check"),
+    path("clubs/<slug:slug>/sessions/new/", session_views.session_new, name="session-new"),
+    path(session, session_views.session_detail, name="session-detail"),
+    path(session + "hands/preview/", hand_views.hand_preview, name="hand-preview"),
+    path(session + "hands/", hand_views.hand_record, name="hand-record"),
+    path(session + "hands/<int:number>/edit/", hand_views.hand_edit, name="hand-edit"),
+    path(session + "hands/<int:number>/void/", hand_views.hand_void, name="hand-void"),
+    path(session + "undo/", hand_views.hand_undo, name="hand-undo"),
     path("", include("scoring.summary_urls")),
 ]

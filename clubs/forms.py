@@ -1,0 +1,212 @@
+"""Forms of the club and account screens: they parse what was typed; services decide."""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+
+from clubs.models import Club, Membership, Player
+from clubs.presets import PRESETS
+from clubs.roles import Role
+from clubs.services import INVITABLE_ROLES
+from scoring.rules.variants import DEFAULTS, GAME_NAMES, OPTIONS, VARIANTS
+
+
+@cache
+def timezone_names() -> list[str]:
+    return sorted(zoneinfo.available_timezones())
+
+
+class TimezoneInput(forms.TextInput):
+    """A text box with the zone names as suggestions: a 600-entry select is no use on a phone."""
+
+    def __init__(self) -> None:
+        super().__init__(attrs={"list": "timezone-names", "autocomplete": "off"})
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Club name")
+    timezone = forms.CharField(
+        max_length=64,
+        label="Time zone",
+        initial="Asia/Kolkata",
+        widget=TimezoneInput(),
+        help_text="Session times are shown in this zone, e.g. Asia/Kolkata or Europe/London.",
+    )
+    is_public = forms.BooleanField(
+        required=False,
+        label="Public club",
+        help_text="Anyone can see a public club's sessions and results; "
+        "a private club's only its members.",
+    )
+
+
+class SignupForm(UserCreationForm):
+    """Username, a name to be known by at the table, and a password checked by the validators."""
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "first_name")
+        labels = {"first_name": "Your name"}
+        help_texts = {"first_name": "How scorers will see you at the table."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first_name"].required = True
+
+
+class PlayerNameForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Name")
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label="Role")
+
+    def __init__(self, *args: Any, by_owner: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only an owner can make an owner, so only an owner is offered the choice.
+        self.fields["role"].choices = [
+            (value, label) for value, label in Role.choices if by_owner or value != Role.OWNER
+        ]
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, membership: Membership) -> str:
+        user = membership.user
+        name = user.get_full_name()
+        return f"{name} ({user.get_username()})" if name else user.get_username()
+
+
+class LinkGuestForm(forms.Form):
+    """Which member's account takes over a guest's results; only this club's members."""
+
+    member = MemberChoiceField(queryset=Membership.objects.none(), label="Member's account")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = (
+            Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+        )
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(
+        label="Joins as",
+        choices=[(value, label) for value, label in Role.choices if value in INVITABLE_ROLES],
+        initial=Role.MEMBER,
+    )
+
+
+class JoinForm(forms.Form):
+    guest = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        blank=True,
+        widget=forms.RadioSelect,
+        empty_label="No, I have not played here as a guest",
+        label="Have you played here as a guest?",
+        help_text="Pick your guest name and your past results become yours.",
+    )
+
+    def __init__(self, *args: Any, guests: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["guest"].queryset = guests
+
+
+# One form field per engine option (scoring/rules/variants.py OPTIONS). The engine owns the
+# ranges and checks them when the rules are saved, so number fields only parse numbers.
+def _choice(label: str, choices: list[tuple[Any, str]], coerce: Callable = str) -> Callable:
+    # Radio buttons: every choice readable at once on a phone, where a select cuts them off.
+    return lambda: forms.TypedChoiceField(
+        label=label, choices=choices, coerce=coerce, widget=forms.RadioSelect
+    )
+
+
+def _flag(label: str) -> Callable:
+    return lambda: forms.BooleanField(label=label, required=False)
+
+
+def _number(label: str, help_text: str) -> Callable:
+    return lambda: forms.IntegerField(label=label, required=False, help_text=help_text)
+
+
+OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
+    "decks": _number("Decks", "Leave blank for the usual number for the players at the table."),
+    "jokers": _number("Printed jokers", "Leave blank for the game's usual number."),
+    "joker_mode": _choice(
+        "Jokers",
+        [
+            ("standard", "Printed jokers and the cut card's rank"),
+            ("ace_jokers", "As standard; aces too when a printed joker is cut"),
+            ("printed_only", "Printed jokers only (no card is cut)"),
+            ("none", "No jokers"),
+        ],
+    ),
+    "ace_value": _choice("Aces count", [(10, "10 points"), (11, "11 points")], coerce=int),
+    "penalty_cap": _number("Penalty cap", "Most a loser pays in one hand; blank for no cap."),
+    "two_pure": _flag("Both sequences must be pure"),
+    "double_on_printed_joker": _flag("Double every payment when a printed joker is cut"),
+    "scoring": _choice(
+        "Scoring",
+        [
+            ("winner_takes", "Winner takes: the winner goes up, losers stay"),
+            ("zero_sum", "Zero-sum: losers go down by what they pay"),
+        ],
+    ),
+    "negative_joker": _flag("Negative joker in play"),
+    "ace_both_ends": _flag("Ace at both ends of one long sequence (A-2-...-K-A)"),
+}
+
+# What a blank number option means, for members reading the rules.
+BLANK_MEANS = {"penalty_cap": "No cap"}
+BLANK_MEANS_USUALLY = "Usual for the table"
+
+_OPTION_IN_MESSAGE = re.compile(r"`(\w+)`")
+
+
+class VariantRulesForm(forms.Form):
+    """Every option of one game; only what differs from the engine's defaults is stored."""
+
+    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        for name in OPTIONS[variant]:
+            self.fields[name] = OPTION_FIELDS[name]()
+
+    @staticmethod
+    def initial_for(variant: str, options: dict[str, Any]) -> dict[str, Any]:
+        return {**DEFAULTS[variant], **options}
+
+    def changed_options(self) -> dict[str, Any]:
+        # Options left at the engine's default are not stored, so a later change of a
+        # default reaches every club that never chose otherwise. decks and jokers have no
+        # fixed default (they follow the table), so blank means "not chosen".
+        defaults = DEFAULTS[self.variant]
+        return {
+            name: value for name, value in self.cleaned_data.items() if value != defaults.get(name)
+        }
+
+    def add_engine_error(self, message: str) -> None:
+        """The engine's sentence, next to the option it names (or above the form)."""
+        named = _OPTION_IN_MESSAGE.search(message)
+        field = named.group(1) if named and named.group(1) in self.fields else None
+        self.add_error(field, message)
+
+
+class PresetForm(forms.Form):
+    preset = forms.ChoiceField(label="Start from a common rule set")
+
+    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [(p.key, p.label) for p in PRESETS.get(variant, ())]
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [(v, GAME_NAMES[v]) for v in VARIANTS]

@@ -1,0 +1,1 @@
+"""The club and account screens, one small module per screen."""

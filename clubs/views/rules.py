@@ -1,0 +1,100 @@
+"""A club's default rules, one game at a time: members read them, organisers change them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.forms import Field
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from clubs import services
+from clubs.access import club_access
+from clubs.errors import UserError
+from clubs.forms import (
+    BLANK_MEANS,
+    BLANK_MEANS_USUALLY,
+    PresetForm,
+    VariantRulesForm,
+    variant_choices,
+)
+from clubs.presets import preset as find_preset
+from clubs.roles import Role
+from clubs.selectors import stored_rules
+from clubs.views.guard import login_if_anonymous
+from scoring.rules.variants import GAME_NAMES, VARIANTS
+
+
+def _variant(request: HttpRequest) -> str:
+    chosen = request.POST.get("variant") or request.GET.get("variant")
+    return chosen if chosen in VARIANTS else VARIANTS[0]
+
+
+def _shown_value(name: str, field: Field, value: Any) -> str:
+    """An option's value as a sentence fragment, for members who can only read the rules."""
+    if value is None:
+        return BLANK_MEANS.get(name, BLANK_MEANS_USUALLY)
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    for choice, label in getattr(field, "choices", ()):
+        if choice == value:
+            return str(label)
+    return str(value)
+
+
+@require_http_methods(["GET", "POST"])
+@login_if_anonymous
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    needs = Role.ORGANISER if request.method == "POST" else None
+    access = club_access(request.user, slug, needs=needs)
+    club = access.club
+    variant = _variant(request)
+    stored = stored_rules(club)
+    current = VariantRulesForm.initial_for(variant, stored.get(variant, {}))
+    chosen_preset = None
+
+    if request.method == "POST":
+        form = VariantRulesForm(request.POST, variant=variant)
+        if form.is_valid():
+            try:
+                services.save_variant_rules(
+                    club=club, variant=variant, options=form.changed_options(), by=request.user
+                )
+            except UserError as error:
+                form.add_engine_error(error.message)
+            else:
+                messages.success(request, f"{GAME_NAMES[variant]} defaults saved.")
+                return redirect(f"{reverse('club-rules', args=[club.slug])}?variant={variant}")
+    else:
+        chosen_preset = find_preset(variant, request.GET.get("preset", ""))
+        initial = (
+            VariantRulesForm.initial_for(variant, chosen_preset.options)
+            if chosen_preset
+            else current
+        )
+        form = VariantRulesForm(initial=initial, variant=variant)
+
+    readable = [
+        (field.label, _shown_value(name, field, current.get(name)))
+        for name, field in form.fields.items()
+    ]
+    return render(
+        request,
+        "clubs/rules.html",
+        {
+            "access": access,
+            "club": club,
+            "variant": variant,
+            "game_name": GAME_NAMES[variant],
+            "variants": [(v, name, bool(stored.get(v))) for v, name in variant_choices()],
+            "form": form,
+            "preset_form": PresetForm(
+                initial={"preset": chosen_preset.key if chosen_preset else None}, variant=variant
+            ),
+            "chosen_preset": chosen_preset,
+            "readable": readable,
+        },
+    )

@@ -1,0 +1,224 @@
+// The scorer's screens at the table. Everything here is an extra: the pages work as plain
+// forms without it. It keeps the screen awake, lets cards be tapped on a grid, seats players
+// by tapping their names, and guards the save buttons against a double tap (the server also
+// stores a repeated hand once, by the form's client key).
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("js");
+
+  // -- Keep the screen awake during a session (where the browser allows it) ------------------
+  // The lock is dropped whenever the page is hidden, so it is asked for again on return.
+  let wakeLock = null;
+
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || !document.querySelector("[data-wake-lock]")) return;
+    if (document.visibilityState !== "visible" || (wakeLock && !wakeLock.released)) return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+    } catch (error) {
+      // Refused (battery saver, no permission): the page works the same, just may dim.
+      wakeLock = null;
+    }
+  }
+
+  document.addEventListener("visibilitychange", keepAwake);
+
+  // -- A page restored from the back/forward cache shows an old revision and an old key ------
+  // Reloading draws the session as it is now, with a fresh key for the next hand.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && document.querySelector("[data-client-key]")) window.location.reload();
+  });
+
+  // -- One tap saves once ------------------------------------------------------------------
+  document.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (!button || !button.hasAttribute("data-save")) return;
+    if (button.dataset.busy) {
+      event.preventDefault();
+      return;
+    }
+    button.dataset.busy = "1";
+    // Disabled after the form has read its values, so the click itself still submits.
+    setTimeout(() => {
+      button.disabled = true;
+      button.dataset.label = button.textContent;
+      button.textContent = "Saving…";
+    }, 0);
+  });
+
+  // -- The card picker ---------------------------------------------------------------------
+  const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+
+  function cardCode(token) {
+    let text = token.toUpperCase();
+    if (text === "JOKER") return "JK";
+    text = Array.from(text, (ch) => SUITS[ch] || ch).join("");
+    if (text.startsWith("T")) text = "10" + text.slice(1);
+    return text;
+  }
+
+  function tokens(text) {
+    return text.split(/[\s,]+/).filter(Boolean);
+  }
+
+  let pickTarget = null;
+
+  function refreshPicker(dialog) {
+    const cards = tokens(pickTarget.value);
+    const counts = {};
+    for (const card of cards) {
+      const code = cardCode(card);
+      counts[code] = (counts[code] || 0) + 1;
+    }
+    for (const button of dialog.querySelectorAll("[data-card]")) {
+      const count = counts[button.dataset.card] || 0;
+      button.querySelector(".badge").textContent = count ? String(count) : "";
+    }
+    dialog.querySelector("[data-picker-count]").textContent =
+      cards.length + (cards.length === 1 ? " card" : " cards");
+    dialog.querySelector("[data-picker-cards]").textContent = cards.join(" ");
+  }
+
+  function setCards(dialog, cards) {
+    pickTarget.value = cards.join(" ");
+    refreshPicker(dialog);
+  }
+
+  function openPicker(button) {
+    const dialog = document.getElementById("card-picker");
+    pickTarget = document.getElementById(button.dataset.pick);
+    if (!dialog || !pickTarget || typeof dialog.showModal !== "function") return;
+    dialog.querySelector("[data-picker-name]").textContent = button.dataset.name;
+    dialog.querySelector("#pick-add").checked = true;
+    refreshPicker(dialog);
+    dialog.showModal();
+  }
+
+  function closePicker(dialog) {
+    dialog.close();
+    if (pickTarget) pickTarget.focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    const pick = event.target.closest("[data-pick]");
+    if (pick) {
+      event.preventDefault();
+      openPicker(pick);
+      return;
+    }
+    const dialog = event.target.closest("#card-picker");
+    if (!dialog || !pickTarget) return;
+    if (event.target.closest("[data-picker-done]")) {
+      closePicker(dialog);
+      return;
+    }
+    if (event.target.closest("[data-picker-clear]")) {
+      setCards(dialog, []);
+      return;
+    }
+    const card = event.target.closest("[data-card]");
+    if (!card) return;
+    const cards = tokens(pickTarget.value);
+    if (dialog.querySelector("#pick-remove").checked) {
+      for (let i = cards.length - 1; i >= 0; i -= 1) {
+        if (cardCode(cards[i]) === card.dataset.card) {
+          cards.splice(i, 1);
+          break;
+        }
+      }
+    } else {
+      cards.push(card.dataset.card);
+    }
+    setCards(dialog, cards);
+  });
+
+  // However the picker closes (Done, Escape), the panel asks for the ledger again: "picked"
+  // is one of its htmx triggers. "close" does not bubble, so it is caught on the way down.
+  document.addEventListener("close", (event) => {
+    if (event.target.id === "card-picker" && pickTarget) {
+      pickTarget.dispatchEvent(new CustomEvent("picked", { bubbles: true }));
+    }
+  }, true);
+
+  function showPickButtons(root) {
+    for (const button of root.querySelectorAll("[data-pick]")) button.hidden = false;
+  }
+
+  // -- Start a session: tap names in seat order ---------------------------------------------
+  function seatInputs(form) {
+    return Array.from(form.querySelectorAll(".seat-input"));
+  }
+
+  function relabelDealers(form) {
+    const select = form.querySelector("[data-first-dealer]");
+    if (!select) return;
+    const names = {};
+    let seated = 0;
+    for (const input of seatInputs(form)) {
+      const number = parseInt(input.value, 10);
+      if (number > 0) {
+        names[number] = input.closest("[data-player]").querySelector(".player-name").firstChild.textContent.trim();
+        seated += 1;
+      }
+    }
+    for (const option of select.options) {
+      const number = parseInt(option.value, 10);
+      if (Number.isNaN(number)) continue;
+      option.textContent = names[number] ? `Seat ${number} · ${names[number]}` : `Seat ${number}`;
+      option.hidden = seated > 0 && number > seated;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const row = event.target.closest("[data-player]");
+    if (!row || event.target.closest(".seat-input")) return;
+    event.preventDefault();
+    const form = row.closest("form");
+    const input = row.querySelector(".seat-input");
+    const inputs = seatInputs(form);
+    const mine = parseInt(input.value, 10);
+    if (mine > 0) {
+      // Taking a player out moves everyone after them up a seat.
+      input.value = "";
+      for (const other of inputs) {
+        const number = parseInt(other.value, 10);
+        if (number > mine) other.value = String(number - 1);
+      }
+    } else {
+      const taken = inputs.map((other) => parseInt(other.value, 10)).filter((n) => n > 0);
+      input.value = String(taken.length ? Math.max(...taken) + 1 : 1);
+    }
+    relabelDealers(form);
+  });
+
+  document.addEventListener("input", (event) => {
+    if (event.target.classList.contains("seat-input")) relabelDealers(event.target.form);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    // Enter in the guest's name adds the guest (not starts the session).
+    if (event.key !== "Enter" || !event.target.matches("[data-guest-name]")) return;
+    event.preventDefault();
+    event.target.form.querySelector("[data-add-guest]").click();
+  });
+
+  function start(root) {
+    showPickButtons(root);
+    const startForm = document.getElementById("start-form");
+    if (startForm) relabelDealers(startForm);
+  }
+
+  document.addEventListener("htmx:afterSwap", () => start(document));
+
+  function ready() {
+    start(document);
+    keepAwake();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
+  }
+})();
