@@ -14,6 +14,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.formatting import signed
+
 WIDTH = 360
 PLOT_TOP = 12
 PLOT_HEIGHT = 180
@@ -118,16 +120,6 @@ class Chart:
         ends = ", ".join(f"{s.name} {signed(s.final)}" for s in self.series)
         hands = "1 hand" if self.hands == 1 else f"{self.hands} hands"
         return f"Running totals over {hands}. At the end: {ends}."
-
-
-def signed(points: int) -> str:
-    """+120, 0 or a minus sign and 40: the real minus sign (U+2212) is wider than a hyphen,
-    so it is easier to read across the table."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"\u2212{-points}"
-    return "0"
 
 
 def build_chart(*, names: Mapping[int, str], running: Sequence[Mapping[int, int]]) -> Chart:

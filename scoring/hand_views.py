@@ -21,12 +21,13 @@ from clubs.access import ClubAccess, club_access
 from clubs.errors import UserError
 from clubs.roles import Role
 from scoring import session_display as display
+from scoring.access import load_session
 from scoring.errors import SessionClosed, StaleSession
 from scoring.hand_forms import HandInput, input_from_entry, read_input
 from scoring.models import GameSession
 from scoring.selectors import Board, HandRow, session_board
 from scoring.services import hands
-from scoring.session_views import load_session, panel_context, render_board
+from scoring.session_views import panel_context, render_board
 
 
 def _scorer(request: HttpRequest, slug: str, session_id: int) -> tuple[ClubAccess, GameSession]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from scoring import rotation
+from scoring.formatting import signed
 from scoring.forms import RANKS
 from scoring.models import Ending
 from scoring.selectors import Board
@@ -75,21 +76,6 @@ class LedgerView:
     void: bool
 
 
-def optional_url(name: str, *args: object) -> str | None:
-    """A link to a page another part of the app provides, or None while it does not exist."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
-
-
-MINUS = "\u2212"  # a real minus sign: as wide as the plus, easy to read at a glance
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
-
-
 def card_text(code: str) -> str:
     """`KS` as a player writes it on paper: K♠."""
     if code[-1:] in SUIT_SYMBOLS:
@@ -128,7 +114,7 @@ def table_rows(board: Board, *, slug: str) -> list[TableRow]:
                 ],
                 is_void=row.is_void,
                 edited=row.version > 1,
-                history_url=optional_url("hand-history", slug, session_id, row.number),
+                history_url=reverse("hand-history", args=(slug, session_id, row.number)),
             )
         )
     return rows

@@ -12,7 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import ClubAccess, club_access
@@ -21,21 +22,15 @@ from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.services import add_guest, default_options
 from scoring import session_display as display
+from scoring.access import load_session
 from scoring.hand_forms import HandInput, blank_input
-from scoring.models import GameSession, Variant
+from scoring.models import Variant
 from scoring.selectors import Board, session_board
 from scoring.services.sessions import start_session
 from scoring.session_forms import StartSessionForm, default_ending, initial_options
 from scoring.session_selectors import seatable_players
 
 DEFAULT_VARIANT = Variant.INDIAN13
-
-
-def load_session(access: ClubAccess, session_id: int) -> GameSession:
-    """The session, only if it belongs to the club the user reached through `club_access`."""
-    session = get_object_or_404(GameSession, pk=session_id, club=access.club)
-    session.club = access.club  # already loaded: the screen must not ask for it again
-    return session
 
 
 def render_board(
@@ -65,9 +60,9 @@ def render_board(
         "panel": panel if can_record else None,
         "ledger": ledger,
         "alert": alert,
-        "finish_url": display.optional_url("session-finish", slug, session.pk),
-        "summary_url": display.optional_url("session-summary", slug, session.pk),
-        "club_url": display.optional_url("club-detail", slug),
+        "finish_url": reverse("session-finish", args=(slug, session.pk)),
+        "summary_url": reverse("session-summary", args=(slug, session.pk)),
+        "club_url": reverse("club-detail", args=(slug,)),
         **panel_context(),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
@@ -195,6 +190,6 @@ def _start_page(
         "form": form,
         "variant": variant,
         "guest_error": guest_error,
-        "club_url": display.optional_url("club-detail", access.club.slug),
+        "club_url": reverse("club-detail", args=(access.club.slug,)),
     }
     return render(request, "scoring/session_new.html", context, status=status)

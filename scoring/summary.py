@@ -12,7 +12,8 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 
 from clubs.services import display_name
-from scoring.chart import Chart, build_chart, signed
+from scoring.chart import Chart, build_chart
+from scoring.formatting import signed
 from scoring.models import GameSession, HandStatus, HandVersion, Seat
 from scoring.selectors import Board, hand_history, session_board
 from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments

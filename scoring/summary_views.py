@@ -16,17 +16,11 @@ from clubs.access import ClubAccess, club_access
 from clubs.models import Club
 from clubs.roles import Role
 from scoring import summary as summaries
+from scoring.access import load_session
 from scoring.errors import StaleSession
 from scoring.models import GameSession
 from scoring.rules.variants import GAME_NAMES
 from scoring.services.sessions import finish_session
-
-
-def _session(access: ClubAccess, session_id: int) -> GameSession:
-    try:
-        return GameSession.objects.get(pk=session_id, club=access.club)
-    except GameSession.DoesNotExist:
-        raise Http404("No such session in this club.") from None
 
 
 def _club_zone(club: Club) -> zoneinfo.ZoneInfo:
@@ -52,7 +46,7 @@ def _context(access: ClubAccess, session: GameSession, **extra: object) -> dict[
 @require_GET
 def session_summary(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     access = club_access(request.user, slug)
-    session = _session(access, session_id)
+    session = load_session(access, session_id)
     summary = summaries.session_summary(session)
     return render(request, "scoring/summary.html", _context(access, session, summary=summary))
 
@@ -61,7 +55,7 @@ def session_summary(request: HttpRequest, slug: str, session_id: int) -> HttpRes
 def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     """Ask first, then end the session before its target (ending it twice is harmless)."""
     access = club_access(request.user, slug, needs=Role.SCORER)
-    session = _session(access, session_id)
+    session = load_session(access, session_id)
     summary_url = redirect("session-summary", slug=access.club.slug, session_id=session.pk)
     if not session.is_active:
         return summary_url
@@ -94,7 +88,7 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
 @require_GET
 def hand_history(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
     access = club_access(request.user, slug)
-    session = _session(access, session_id)
+    session = load_session(access, session_id)
     history = summaries.hand_versions(session, number)
     if history is None:
         raise Http404("This session has no such hand.")

@@ -1,0 +1,14 @@
+"""How points read on the screens."""
+
+from __future__ import annotations
+
+MINUS = "\u2212"  # a real minus sign: as wide as the plus, easy to read across the table
+
+
+def signed(points: int) -> str:
+    """+120, 0, or a minus sign and 40."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return "0"
