@@ -26,6 +26,8 @@ def pytest_configure(config: pytest.Config) -> None:
         },
         "WHITENOISE_USE_FINDERS": True,
         "WHITENOISE_AUTOREFRESH": True,
+        # The production hasher is slow on purpose; tests make and log in users all the time.
+        "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
     }
     if not os.environ.get("SECRET_KEY"):
         # Production settings refuse to sign without a key; tests sign sessions and forms.

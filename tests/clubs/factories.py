@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 from django.contrib.auth.models import User
 
 from clubs import services
@@ -11,30 +9,25 @@ from clubs.models import Club, Membership, Player
 from clubs.roles import Role
 from scoring.models import GameSession
 from scoring.services.sessions import finish_session, start_session
+from tests.factories import PASSWORD, make_user, owner_of
+from tests.factories import make_club as _make_club
 
-PASSWORD = "a-long-table-password-42"
-_numbers = itertools.count(1)
-
-
-def make_user(username: str, name: str = "") -> User:
-    return User.objects.create_user(username=username, password=PASSWORD, first_name=name)
-
-
-def make_club(
-    owner: User | None = None,
-    *,
-    name: str = "Hill Club",
-    is_public: bool = False,
-    timezone_name: str = "Asia/Kolkata",
-) -> Club:
-    owner = owner or make_user(f"owner{next(_numbers)}")
-    return services.create_club(
-        name=name, owner=owner, timezone_name=timezone_name, is_public=is_public
-    )
+__all__ = [
+    "PASSWORD",
+    "add_member",
+    "finish",
+    "make_club",
+    "make_user",
+    "membership",
+    "owner_of",
+    "player_of",
+    "start",
+]
 
 
-def owner_of(club: Club) -> User:
-    return Membership.objects.filter(club=club, role=Role.OWNER).first().user
+def make_club(name: str = "Hill Club", **options: object) -> Club:
+    """The club tests' clubs are in India unless they say otherwise."""
+    return _make_club(name, **{"timezone_name": "Asia/Kolkata", **options})
 
 
 def add_member(club: Club, username: str, role: str = Role.MEMBER, name: str = "") -> User:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -15,7 +14,6 @@ from scoring.models import GameSession
 from tests.factories import join, make_club, make_session, make_user, record, typed_entry
 
 __all__ = [
-    "fast_passwords",
     "join",
     "logged_in",
     "make_club",
@@ -27,12 +25,6 @@ __all__ = [
     "session_url",
     "typed_entry",
 ]
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    """Users are made in every test here; hashing their passwords slowly proves nothing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def logged_in(user: User) -> Client:

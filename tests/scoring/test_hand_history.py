@@ -43,7 +43,7 @@ def corrected(club):
     game = make.session(club)
     make.record(game, make.won_by(0, {1: 20, 2: 30}))
     scorer = make.member(club, "esha", Role.SCORER)
-    make.correct(game, 1, make.won_by(0, {1: 25, 2: 30}), reason="Bala had 25, not 20", by=scorer)
+    make.correct(game, 1, make.won_by(0, {1: 25, 2: 30}), reason="Bala had 25, not 20", user=scorer)
     return game
 
 

@@ -11,8 +11,7 @@ from clubs.roles import Role
 from scoring.models import HandStatus, HandVersion, SessionStatus
 from scoring.selectors import session_board
 from scoring.services import sessions
-from tests.scoring.factories import (  # noqa: F401 (fast_passwords is an autouse fixture)
-    fast_passwords,
+from tests.scoring.factories import (
     join,
     logged_in,
     make_club,

@@ -9,8 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.services import hands
-from tests.scoring.factories import (  # noqa: F401 (fast_passwords is an autouse fixture)
-    fast_passwords,
+from tests.scoring.factories import (
     logged_in,
     make_club,
     make_session,

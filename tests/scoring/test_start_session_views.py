@@ -11,8 +11,7 @@ from clubs import services as club_services
 from clubs.models import Player
 from clubs.roles import Role
 from scoring.models import Ending, GameSession
-from tests.scoring.factories import (  # noqa: F401 (fast_passwords is an autouse fixture)
-    fast_passwords,
+from tests.scoring.factories import (
     join,
     logged_in,
     make_club,
