@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 import uuid
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.models import Club, Membership, Player
@@ -90,10 +92,12 @@ def load_demo() -> Club:
 
     rng = random.Random(2026)
     scorer = people[2][0]
-    for plan in FINISHED + (IN_PLAY,):
+    plans = FINISHED + (IN_PLAY,)
+    for days_ago, plan in zip(range(len(plans) - 1, -1, -1), plans, strict=True):
         session = _play(club, plan, rng, scorer)
         if plan is FINISHED[0]:
             _correct_second_hand(session, scorer)
+        _move_back(session, days=days_ago)
     return club
 
 
@@ -123,6 +127,16 @@ def _play(club: Club, plan: DemoSession, rng: random.Random, scorer: User) -> Ga
             user=scorer,
         )
     return session
+
+
+def _move_back(session: GameSession, *, days: int) -> None:
+    """Spread the demo's sessions over the past week, an evening each, as a club plays."""
+    session.refresh_from_db()
+    started = timezone.now() - timedelta(days=days, hours=2)
+    GameSession.objects.filter(pk=session.pk).update(
+        started_at=started,
+        finished_at=started + timedelta(hours=2) if session.finished_at else None,
+    )
 
 
 def _deck(session: GameSession, seats: int) -> list[str]:
