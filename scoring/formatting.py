@@ -12,3 +12,8 @@ def signed(points: int) -> str:
     if points < 0:
         return f"{MINUS}{-points}"
     return "0"
+
+
+def unsigned_plus(points: int) -> str:
+    """120, 0, or a minus sign and 40: running totals, where a plus sign is only noise."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)

@@ -10,7 +10,7 @@ from typing import Any
 from django.urls import reverse
 
 from scoring import rotation
-from scoring.formatting import signed
+from scoring.formatting import signed, unsigned_plus
 from scoring.forms import RANKS
 from scoring.models import Ending
 from scoring.selectors import Board
@@ -42,11 +42,19 @@ class SeatTotal:
     leader: bool
     dealer: bool
 
+    @property
+    def shown(self) -> str:
+        return unsigned_plus(self.total)
+
 
 @dataclass(frozen=True)
 class Cell:
     points: int
     won: bool
+
+    @property
+    def shown(self) -> str:
+        return unsigned_plus(self.points)
 
 
 @dataclass(frozen=True)

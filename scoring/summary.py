@@ -139,15 +139,26 @@ def _standings(board: Board, nets: dict[int, int]) -> tuple[Standing, ...]:
     return tuple(standings)
 
 
+# How the table says what happened to a seat (the buttons say "Packed", not "dropped").
+RESULT_WORDS = {"won": "won", "lost": "lost", "dropped": "packed"}
+
+
 @dataclass(frozen=True)
 class SeatScore:
     name: str
     result: str  # won, lost, dropped, or "" where nothing was entered for the seat
     points: int | None  # None: the version scores nothing (the hand was undone)
+    penalty: int | None = None  # what the seat paid as a loser or for packing, if it did
 
     @property
     def points_shown(self) -> str:
         return "\u2014" if self.points is None else signed(self.points)
+
+    @property
+    def what_happened(self) -> str:
+        """Like "lost 35" or "packed 10": what was entered, which a correction changes."""
+        words = RESULT_WORDS.get(self.result, self.result)
+        return f"{words} {self.penalty}" if self.penalty is not None else words
 
 
 @dataclass(frozen=True)
@@ -191,6 +202,7 @@ def hand_versions(session: GameSession, number: int) -> HandHistory | None:
 
 def _version_entry(version: HandVersion, seats: list[Seat]) -> VersionEntry:
     scores = version.ledger.get("scores", {})
+    details = version.ledger.get("details", {})
     results = {
         seat.get("position"): seat.get("result", "") for seat in version.entry.get("seats", [])
     }
@@ -209,6 +221,7 @@ def _version_entry(version: HandVersion, seats: list[Seat]) -> VersionEntry:
                 result=results.get(seat.position, ""),
                 # A void hand's ledger may list no scores at all: each seat scored 0.
                 points=None if removed else scores.get(str(seat.position), 0),
+                penalty=details.get(str(seat.position), {}).get("penalty"),
             )
             for seat in seats
         ),

@@ -64,8 +64,8 @@ def test_each_version_shows_what_every_player_scored_in_it(client, owner, correc
     client.force_login(owner)
     text = text_of(client.get(history_url(corrected, 1)))
     newest, oldest = text.split("Version 1")
-    assert "Asha won +55 Bala lost \u221225 Chitra lost \u221230" in newest
-    assert "Asha won +50 Bala lost \u221220 Chitra lost \u221230" in oldest
+    assert "Asha won +55 Bala lost 25 \u221225 Chitra lost 30 \u221230" in newest
+    assert "Asha won +50 Bala lost 20 \u221220 Chitra lost 30 \u221230" in oldest
 
 
 def test_times_are_shown_in_the_clubs_timezone(client, owner, corrected) -> None:
