@@ -36,6 +36,19 @@ def get_bool(name: str, default: bool) -> bool:
     )
 
 
+def get_int(name: str, default: int, *, low: int = 0) -> int:
+    value = get_str(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = low - 1
+    if number < low:
+        raise ImproperlyConfigured(f"{name}={value!r} must be a whole number of {low} or more.")
+    return number
+
+
 def get_list(name: str, default: list[str]) -> list[str]:
     value = get_str(name)
     if value is None:

@@ -192,3 +192,15 @@ LOGGING = {
     # every Django message would be printed twice, once through the root logger.
     "loggers": {"django": {"handlers": [], "propagate": True}},
 }
+
+# Standings and ratings (tournaments/services/updates.py): a change to a session is applied
+# this many seconds after it, so a burst of hands becomes one update; an update still
+# pending after STANDINGS_STALE_SECONDS is taken to be lost and is applied by the next run.
+STANDINGS_DELAY_SECONDS = env.get_int("STANDINGS_DELAY_SECONDS", 2)
+STANDINGS_STALE_SECONDS = env.get_int("STANDINGS_STALE_SECONDS", 120)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-pending-standings": {
+        "task": "tournaments.tasks.sweep_pending_task",
+        "schedule": 60.0,
+    },
+}

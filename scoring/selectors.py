@@ -6,7 +6,10 @@ who deals next) from two queries, however many hands the session has.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
@@ -89,6 +92,34 @@ def session_board(session: GameSession) -> Board:
         .select_related("hand")
         .order_by("hand__number")
     )
+    return _board(session, seats, versions)
+
+
+def session_boards(sessions: Iterable[GameSession]) -> Iterator[Board]:
+    """The boards of many sessions from two queries (rebuilding results over a season)."""
+    by_id = {session.pk: session for session in sessions}
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(session__in=by_id).select_related("player"):
+        seats[seat.session_id].append(seat)
+    versions = (
+        HandVersion.objects.filter(hand__session__in=by_id, is_current=True)
+        .select_related("hand")
+        .order_by("hand__session_id", "hand__number")
+    )
+    done = set()
+    for session_id, group in groupby(versions.iterator(2000), key=lambda v: v.hand.session_id):
+        done.add(session_id)
+        yield _board(by_id[session_id], sorted(seats[session_id], key=_position), group)
+    for session_id, session in by_id.items():
+        if session_id not in done:
+            yield _board(session, sorted(seats[session_id], key=_position), [])
+
+
+def _position(seat: Seat) -> int:
+    return seat.position
+
+
+def _board(session: GameSession, seats: list[Seat], versions: Iterable[HandVersion]) -> Board:
     totals = {seat.position: 0 for seat in seats}
     rows: list[HandRow] = []
     transfers: list[dict] = []

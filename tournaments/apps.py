@@ -6,3 +6,9 @@ class TournamentsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self) -> None:
+        from scoring.signals import session_changed
+        from tournaments.receivers import on_session_changed
+
+        session_changed.connect(on_session_changed, dispatch_uid="tournaments-standings")

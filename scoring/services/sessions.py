@@ -18,6 +18,7 @@ from scoring.errors import StaleSession
 from scoring.models import Ending, GameSession, Seat, SessionStatus
 from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
 from scoring.selectors import session_board
+from scoring.signals import session_changed
 
 # `first_dealer` value that asks for a draw, as the rule texts describe it.
 DRAW = "draw"
@@ -121,6 +122,7 @@ def save_change(session: GameSession) -> None:
     apply_ending(session, hands_dealt=board.hands_dealt, totals=board.totals)
     session.revision += 1
     session.save(update_fields=["revision", "status", "finished_at", "ended_early"])
+    session_changed.send(sender=GameSession, session=session)
 
 
 def apply_ending(session: GameSession, *, hands_dealt: int, totals: dict[int, int]) -> None:

@@ -1,0 +1,1 @@
+"""Services of the tournaments app: typed, keyword-only, one transaction each (DESIGN.md)."""

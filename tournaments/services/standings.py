@@ -1,0 +1,121 @@
+"""League standings: sums over each league's counted session results.
+
+A standing is recomputed for the players a change touched (the seats of one session), in
+every league that counts that session: the work per hand is a few small aggregate queries,
+never the whole league, and recomputing instead of adding differences makes running an
+update twice, or out of order, harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, Sum, Value, When
+from django.db.models.functions import Coalesce
+
+from clubs.models import Player
+from scoring.models import GameSession
+from tournaments.models import League, LeagueSession, SessionResult, Standing
+
+
+def counted_results(league: League) -> Q:
+    """The session results that count in `league`, as a filter on SessionResult."""
+    q = Q(
+        club_id=league.club_id,
+        played_at__date__gte=league.starts_on,
+        played_at__date__lte=league.ends_on,
+    )
+    if league.variants:
+        q &= Q(variant__in=league.variants)
+    if league.marked_only:
+        q &= Q(session__league_marks__league=league)
+    return q
+
+
+def leagues_counting(session: GameSession, played_at) -> list[League]:
+    """The leagues whose table `session` (played at `played_at`) belongs in."""
+    day = played_at.date()
+    leagues = League.objects.filter(club_id=session.club_id, starts_on__lte=day, ends_on__gte=day)
+    marked = set(LeagueSession.objects.filter(session=session).values_list("league_id", flat=True))
+    return [
+        league
+        for league in leagues
+        if (not league.variants or session.variant in league.variants)
+        and (not league.marked_only or league.pk in marked)
+    ]
+
+
+def _placing_points(league: League) -> Case | Value:
+    scheme = [int(p) for p in league.placing_points]
+    if not scheme:
+        return Value(0)
+    return Case(
+        *(
+            When(finished=True, place=place, then=Value(points))
+            for place, points in enumerate(scheme, 1)
+        ),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+
+
+@transaction.atomic
+def refresh_standings(*, league: League, player_ids: Iterable[int] | None = None) -> None:
+    """Recompute the standings of `player_ids` (every player when None) in `league`."""
+    results = SessionResult.objects.filter(counted_results(league))
+    if player_ids is not None:
+        player_ids = list(player_ids)
+        results = results.filter(player_id__in=player_ids)
+    sums = (
+        results.values("player_id")
+        .annotate(
+            n_sessions=Count("id"),
+            n_points=Coalesce(Sum("points"), 0),
+            n_hands_won=Coalesce(Sum("hands_won"), 0),
+            n_sessions_won=Count("id", filter=Q(finished=True, place=1)),
+            n_placing=Coalesce(Sum(_placing_points(league)), 0),
+        )
+        .order_by()
+    )
+    latest = SessionResult.objects.filter(
+        counted_results(league), finished=True, player=OuterRef("pk")
+    ).order_by("-played_at", "-session_id")
+    players = Player.objects.filter(pk__in=[row["player_id"] for row in sums]).annotate(
+        last_at=Subquery(latest.values("played_at")[:1]),
+        last_place=Subquery(latest.values("place")[:1]),
+    )
+    last = {p.pk: (p.last_at, p.last_place) for p in players}
+    rows = [
+        Standing(
+            league=league,
+            player_id=row["player_id"],
+            sessions=row["n_sessions"],
+            points=row["n_points"],
+            hands_won=row["n_hands_won"],
+            sessions_won=row["n_sessions_won"],
+            placing_points=row["n_placing"],
+            last_played_at=last[row["player_id"]][0],
+            last_place=last[row["player_id"]][1],
+        )
+        for row in sums
+    ]
+    stale = Standing.objects.filter(league=league)
+    if player_ids is not None:
+        stale = stale.filter(player_id__in=player_ids)
+    # Players whose every counted result went away (a voided or undone session) drop out.
+    stale.exclude(player_id__in=[row.player_id for row in rows]).delete()
+    Standing.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["league", "player"],
+        update_fields=[
+            "sessions",
+            "points",
+            "hands_won",
+            "sessions_won",
+            "placing_points",
+            "last_played_at",
+            "last_place",
+        ],
+    )

@@ -1,0 +1,154 @@
+"""Keeping results, standings and ratings current as hands are recorded.
+
+A change to a session marks it pending (a `PendingUpdate` row, in the change's own
+transaction) and, once that transaction commits, asks Celery to apply it after a short
+delay. The task applies whatever the session's hands say at that moment, so a burst of
+hands in one session collapses into one application; it is safe to run twice or out of
+order because it recomputes from the stored hands rather than adding differences.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import GameSession
+from scoring.selectors import Board, session_board, session_boards
+from tournaments.models import League, PendingUpdate, SessionResult
+from tournaments.results import session_results
+from tournaments.services.ratings import replay, rerate_after_change
+from tournaments.services.standings import leagues_counting, refresh_standings
+
+
+def mark_changed(session: GameSession) -> None:
+    """Record that the session's derived data is due; queue the update after commit."""
+    PendingUpdate.objects.update_or_create(
+        session=session, defaults={"club_id": session.club_id, "marked_at": timezone.now()}
+    )
+    transaction.on_commit(lambda: queue_update(session.pk))
+
+
+def queue_update(session_id: int) -> None:
+    """Ask a worker to apply the session soon, unless it has been asked already.
+
+    The cache key lives as long as the delay: hands recorded meanwhile ride on the task
+    already queued (which reads the hands when it runs), so ten hands in a minute do not
+    queue ten updates. The task clears the key when it starts.
+    """
+    from tournaments.tasks import apply_session_task
+
+    delay = settings.STANDINGS_DELAY_SECONDS
+    if cache.add(_queued_key(session_id), 1, timeout=delay + 60):
+        apply_session_task.apply_async(args=[session_id], countdown=delay)
+
+
+def _queued_key(session_id: int) -> str:
+    return f"standings:queued:{session_id}"
+
+
+def apply_session(session_id: int) -> bool:
+    """Bring one pending session's results, standings and ratings up to date.
+
+    Returns False when there was nothing to do (already applied, or another worker has it).
+    """
+    cache.delete(_queued_key(session_id))
+    with transaction.atomic():
+        pending = (
+            PendingUpdate.objects.select_for_update(skip_locked=True)
+            .filter(session_id=session_id)
+            .first()
+        )
+        if pending is None:
+            return False
+        marked_at = pending.marked_at
+        session = GameSession.objects.filter(pk=session_id).first()
+        if session is not None:
+            refresh_session(session_board(session))
+        # A change that marked the session again meanwhile keeps its mark for the next run.
+        PendingUpdate.objects.filter(pk=pending.pk, marked_at=marked_at).delete()
+    return True
+
+
+def stale_pending(*, older_than: timedelta) -> list[int]:
+    """Sessions marked longer ago than `older_than`: their task was lost or its worker died."""
+    cutoff = timezone.now() - older_than
+    return list(
+        PendingUpdate.objects.filter(marked_at__lt=cutoff).values_list("session_id", flat=True)
+    )
+
+
+def refresh_session(board: Board) -> None:
+    """Replace the session's results and refresh everything that depends on them."""
+    session = board.session
+    lines = session_results(board)
+    old = list(SessionResult.objects.filter(session=session).only("player_id", "played_at"))
+    played_at = session.finished_at or session.started_at
+    leagues = {league.pk: league for league in leagues_counting(session, played_at)}
+    if old and old[0].played_at != played_at:
+        # The session moved in time (it finished): the leagues it counted in before, too.
+        leagues |= {league.pk: league for league in leagues_counting(session, old[0].played_at)}
+    SessionResult.objects.filter(session=session).delete()
+    SessionResult.objects.bulk_create(_result_rows(session, lines, played_at))
+    players = {r.player_id for r in old} | {line.player_id for line in lines}
+    for league in leagues.values():
+        refresh_standings(league=league, player_ids=players)
+    rerate_after_change(session)
+
+
+def _result_rows(session: GameSession, lines, played_at) -> list[SessionResult]:
+    finished = not session.is_active
+    return [
+        SessionResult(
+            session=session,
+            player_id=line.player_id,
+            club_id=session.club_id,
+            variant=session.variant,
+            played_at=played_at,
+            finished=finished,
+            points=line.points,
+            hands_played=line.hands_played,
+            hands_won=line.hands_won,
+            best_hand=line.best_hand,
+            best_hand_number=line.best_hand_number,
+            place=line.place,
+        )
+        for line in lines
+    ]
+
+
+@transaction.atomic
+def rebuild_everything() -> dict[str, int]:
+    """Recompute every result, standing and rating from the stored hands.
+
+    What it gives must equal what the incremental path gave (tested): both go through
+    `session_results`, `refresh_standings` and the rating replay.
+    """
+    SessionResult.objects.all().delete()
+    sessions = GameSession.objects.all().only(
+        "pk", "club_id", "variant", "status", "started_at", "finished_at"
+    )
+    rows: list[SessionResult] = []
+    count = 0
+    for board in session_boards(sessions):
+        session = board.session
+        rows += _result_rows(
+            session, session_results(board), session.finished_at or session.started_at
+        )
+        count += 1
+        if len(rows) >= 5000:
+            SessionResult.objects.bulk_create(rows)
+            rows = []
+    SessionResult.objects.bulk_create(rows)
+    leagues = list(League.objects.all())
+    for league in leagues:
+        league.standings.all().delete()
+        refresh_standings(league=league)
+    pairs = set(GameSession.objects.values_list("club_id", "variant").distinct())
+    for club_id, variant in pairs:
+        replay(club_id=club_id, variant=variant, start=None)
+    PendingUpdate.objects.all().delete()
+    return {"sessions": count, "leagues": len(leagues), "rating_pools": len(pairs)}
