@@ -32,11 +32,28 @@ same cards and jokers, more sequences and more room.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from operator import itemgetter
+from typing import NamedTuple
 
 from .cards import JOKER
 
 INF = 10**9
+# Memo entries pack a state's (low, high) bounds into one int.
+_BIAS = 1 << 31
+_LOW32 = (1 << 32) - 1
+_POOL_BIAS = 128  # the joker pool may be negative; a byte of the memo key holds it
+
+
+def _bounds(low: int, high: int) -> int:
+    return (low + _BIAS) << 32 | (high + _BIAS)
+
+
+_NEVER = _bounds(INF, INF)
 MAX_OPENED_SEQUENCE = 5
+# The most jokers a meld opened by the search takes: a sequence of five places with two
+# natural cards (a set takes at most two).
+_MOST_JOKERS = MAX_OPENED_SEQUENCE - 2
 
 
 @dataclass(frozen=True)
@@ -82,8 +99,9 @@ class Arrangement:
     leftover: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class _Seq:
+class _Seq(NamedTuple):
+    # A tuple of ints, so the garbage collector stops tracking it and candidates cached
+    # across requests cost nothing at a collection.
     suit: int
     positions: tuple[tuple[int, int], ...]  # (position 1..14, card) of the natural cards
     jokers: int
@@ -99,7 +117,7 @@ class _Search:
         rules: MeldRules,
         goal: Goal,
     ) -> None:
-        self.counts = counts[:52]
+        self.counts = counts[:52] + [0] * 5  # and the counters of a state (see `cost`)
         self.printed = printed
         self.wild = wild
         self.wild_ids = [card for card in range(52) if wild[card]]
@@ -111,13 +129,33 @@ class _Search:
         self.pure_cap = goal.pure + (1 if goal.meld_all else 0)
         wild_cards = printed + sum(self.counts[card] for card in self.wild_ids)
         self.useful_budget = wild_cards if goal.meld_all else INF
-        self.memo: dict[tuple, tuple[int, int]] = {}
-        self.choice: dict[tuple, tuple] = {}
+        self.memo: dict[bytes, int] = {}
+        self.choice: dict[bytes, tuple] = {}
         # Set by `arrange` when a least-cost search answers "can every card meld?": then
         # leftover jokers are placed into melds afterwards, as a meld-all search would.
         self.absorb_jokers = False
         # A small number naming the meld rules and goal flags the candidates depend on.
-        self._kind = _KINDS.setdefault((rules, goal.meld_all, goal.pure_only), len(_KINDS))
+        kind = (rules, goal.meld_all, goal.pure_only)
+        self._kind = _KINDS.setdefault(kind, len(_KINDS))
+        _KIND_OF.setdefault(self._kind, kind)
+        # How many copies of a card make a meld of their own (see `_floor`).
+        copies = 99
+        if rules.tunnela and (rules.tunnela_is_pure or not goal.pure_only):
+            copies = 3
+        if goal.dublees is not None or (rules.set_mode == "rummy27" and not goal.pure_only):
+            copies = 2
+        self._copies_meld = copies
+        # How many copies of a card make a meld with no wild card (see `_floor`).
+        copies = 99
+        if rules.tunnela and (rules.tunnela_is_pure or not goal.pure_only):
+            copies = 3
+        if goal.dublees is not None:
+            copies = 2
+        self._copies_alone = copies
+        # The fates of a card that do not depend on the cards near it (see `_fates`).
+        self._tunnelas_meld = rules.tunnela and (rules.tunnela_is_pure or not goal.pure_only)
+        self._tunnela_fates, self._last_fates = _plain_fates(self._kind, tuple(wild), tuple(values))
+        self._dublee_fates = _DUBLEE_FATES
 
     # -- the recursion -------------------------------------------------------------------
     # Costs: a left-over card costs its value; when every card must be melded, a meld's
@@ -138,115 +176,215 @@ class _Search:
             # When every card must be melded, room beyond the wild cards in the hand can
             # never be used: capping the budget lets states share what they proved.
             budget = self.useful_budget
-        key = (bytes(counts), j, p, s, t, d)
-        bounds = self.memo.get(key)
+        # The counters ride behind the counts, so one bytes() call makes the memo key: no
+        # object the garbage collector must track is made per state.
+        counts[52] = j + _POOL_BIAS
+        counts[53], counts[54], counts[55], counts[56] = p, s, t, d
+        key = bytes(counts)
+        memo = self.memo
+        bounds = memo.get(key)
         if bounds is not None:
-            low, high = bounds
+            low, high = (bounds >> 32) - _BIAS, (bounds & _LOW32) - _BIAS
             if high <= budget or low > budget or low == high:
                 return high if high <= budget else low
         else:
             low, high = -INF, INF
         if i == 52:
             value = self._finish(j, p, s, t, d)
-            self.memo[key] = (value, value)
+            memo[key] = _bounds(value, value)
             return value
         goal = self.goal
-        if (p < goal.pure and not goal.pure_only and p + self._pure_potential() < goal.pure) or (
-            t < goal.tunnelas and t + sum(count // 3 for count in counts) < goal.tunnelas
-        ):
-            self.memo[key] = (INF, INF)  # too few cards left for the requirement
+        if p < goal.pure and not goal.pure_only:
+            potential = _potential(key[:13]) + _potential(key[13:26])
+            potential += _potential(key[26:39]) + _potential(key[39:52])
+            if self.rules.tunnela_is_pure:
+                potential += sum(key[:52].translate(_THIRDS))
+            if p + potential < goal.pure:
+                memo[key] = _NEVER  # too few cards left for the requirement
+                return INF
+        if t < goal.tunnelas and t + sum(key[:52].translate(_THIRDS)) < goal.tunnelas:
+            memo[key] = _NEVER  # too few cards left for the requirement
             return INF
+        shape = key.translate(_HELD)
+        shapes = _SHAPES
+        spades, hearts, diamonds, clubs = shape[:13], shape[13:26], shape[26:39], shape[39:52]
+        f0 = shapes.get(spades) or _shape(spades)
+        f1 = shapes.get(hearts) or _shape(hearts)
+        f2 = shapes.get(diamonds) or _shape(diamonds)
+        f3 = shapes.get(clubs) or _shape(clubs)
+        jokers = 0 if goal.pure_only else spare
+        if (f0 | f1 | f2 | f3) & (_STUCK_BITS if jokers < 2 else _RANK_BITS):
+            floor = self._floor((f0, f1, f2, f3), jokers, budget)
+            if floor > budget:
+                low = max(low, floor)
+                memo[key] = _bounds(low, high)
+                return low
         satisfice = goal.meld_all
         found, choice, lower = INF, None, INF
         limit = budget
-        card = i
-        for option, extra, child in self._options(card, j, p, s, t, d, spare):
+        pure_cap, seqs, tunnelas = self.pure_cap, goal.seqs, goal.tunnelas
+        search = self.cost
+        for option, extra, jokers, more_pure, more_seqs, more_tunnelas, more_dublees in self._fates(
+            i, d, spare
+        ):
             if extra > limit:
-                lower = min(lower, extra)
+                if extra < lower:
+                    lower = extra
                 continue
-            self._apply(option, -1)
-            value = extra + self.cost(i, *child, limit - extra)
-            self._apply(option, +1)
+            cards = option[1]
+            for card in cards:
+                counts[card] -= 1
+            if more_seqs or more_pure or more_tunnelas:
+                p2, s2, t2 = p + more_pure, s + more_seqs, t + more_tunnelas
+                value = extra + search(
+                    i,
+                    j - jokers,
+                    p2 if p2 < pure_cap else pure_cap,
+                    s2 if s2 < seqs else seqs,
+                    t2 if t2 < tunnelas else tunnelas,
+                    d + more_dublees,
+                    limit - extra,
+                )
+            else:
+                value = extra + search(i, j - jokers, p, s, t, d + more_dublees, limit - extra)
+            for card in cards:
+                counts[card] += 1
             if value <= limit:
                 found, choice = value, option
                 if satisfice:
                     break
                 limit = value - 1
-            else:
-                lower = min(lower, value)
+            elif value < lower:
+                lower = value
         if choice is not None:
             high = found
             if not satisfice:
                 low = found
-            self.choice[key] = (choice, found)
+            self.choice[key] = choice
         else:
             low = max(low, lower)
-        self.memo[key] = (low, high)
+        memo[key] = _bounds(low, high)
         return found if choice is not None else low
 
-    def _pure_potential(self) -> int:
-        """An upper bound on the pure sequences the remaining cards could still make.
+    def _floor(self, shapes: tuple[int, ...], jokers: int, budget: int) -> int:
+        """A lower bound on the cost of the remaining cards from the plain cards that need
+        wild cards to meld, `jokers` being the pool plus the wild cards still in hand (0
+        where only pure sequences count). INF when every card must be melded and one of
+        them cannot be.
 
-        Pure sequences live in runs of consecutive ranks of one suit. A run can hold k of
-        them only if it has three ranks and its cards, at most k from each rank, add up to
-        3k (each sequence takes three cards, no two of one rank).
+        A card is stuck when it melds with no natural card alone: no three consecutive
+        places of its suit all held through it (a sequence through it covers such a
+        window), no set of other suits without a wild card, too few copies for a tunnela
+        or a dublee. Each meld holding one holds a joker.
+
+        A card is lonely when it melds with no natural card even beside one wild card:
+        nothing of its suit within two places (so every sequence through it has jokers
+        in the two places nearest it on one side or both), no card of its rank in another
+        suit, too few copies for a tunnela, a dublee or a rummy27 set of copies. A meld
+        holding n lonely cards is a sequence (they share no set) holding at least
+        max(2, 2n - 2) jokers: two jokers between two consecutive lonely cards, two beside
+        a single one. So each meld melds at most two lonely cards for its two jokers, and
+        two only of one suit.
+
+        Then: with no joker every stuck card is left over; with one joker every lonely
+        card is, and the stuck ones but those of one suit or one rank (the one meld with
+        the joker); with more, as many lonely cards as the pairs and singles the jokers
+        pay for may meld, and the cheapest of the others are left over. (A part of the
+        bound already above `budget` is returned early: it prunes all the same.)
         """
-        counts = self.counts
-        total = 0
-        for base in (0, 13, 26, 39):
-            run: list[int] = []
-            for rank in range(15):  # the ace twice: low (0) and high (13); 14 closes
-                held = counts[base + rank % 13] if rank < 14 else 0
-                if held:
-                    run.append(held)
+        counts, wild = self.counts, self.wild
+        goal = self.goal
+        # When every card must be melded, any card left over is an impossibility.
+        meld_all = goal.meld_all
+        values = _ONES if meld_all else self.values
+        sets = not goal.pure_only
+        rummy27 = self.rules.set_mode == "rummy27"
+        copies_alone, copies_meld = self._copies_alone, self._copies_meld
+        lonely: list[int] = []
+        pairs = 0
+        stuck = 0
+        by_group: dict[int, int] = {}
+        for base, facts in zip((0, 13, 26, 39), shapes, strict=True):
+            lonely_ranks = facts & _RANK_BITS
+            ranks = facts >> _STUCK & _RANK_BITS if jokers < 2 else lonely_ranks
+            in_suit = 0
+            for rank in _RANKS_OF[ranks]:
+                card = base + rank
+                if wild[card]:
+                    continue  # it may be a joker
+                held = counts[card]
+                others = counts[rank] + counts[rank + 13] + counts[rank + 26]
+                others += counts[rank + 39] - held
+                if jokers and lonely_ranks >> rank & 1 and held < copies_meld:
+                    if not (sets and others):
+                        lonely.extend([values[card]] * held)
+                        in_suit += held
+                        continue
+                if jokers >= 2 or held >= copies_alone:
                     continue
-                if len(run) >= 3:
-                    k = sum(run) // 3
-                    while k and sum(min(c, k) for c in run) < 3 * k:
-                        k -= 1
-                    total += k
-                run = []
-        if self.rules.tunnela_is_pure:
-            total += sum(count // 3 for count in counts)
-        return total
+                if sets:
+                    if rummy27:
+                        if others and held + others >= 3:
+                            continue
+                    elif (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (
+                        counts[rank + 39] > 0
+                    ) >= 3:
+                        continue
+                if meld_all and not jokers:
+                    return INF
+                value = values[card] * held
+                stuck += value
+                if jokers:
+                    by_group[base] = by_group.get(base, 0) + value
+                    by_group[100 + rank] = by_group.get(100 + rank, 0) + value
+                elif stuck > budget:
+                    return stuck  # already enough to prune: the rest only adds
+            pairs += in_suit // 2
+        if jokers == 0:
+            return stuck
+        if jokers == 1:
+            floor = sum(lonely) + stuck - max(by_group.values(), default=0)
+        else:
+            melds = jokers // 2
+            paired = min(pairs, melds)
+            melded = 2 * paired + min(melds - paired, len(lonely) - 2 * paired)
+            surplus = len(lonely) - melded
+            floor = sum(sorted(lonely)[:surplus]) if surplus > 0 else 0
+        if floor > 0 and meld_all:
+            return INF
+        return floor
+
+    def _fates(self, card: int, d: int, spare: int) -> tuple[tuple, ...]:
+        """Every fate of the lowest card, in the order the search tries them: (option,
+        immediate cost, jokers taken from the pool, and what it adds to the pure, sequence,
+        tunnela and dublee counters). Melds come first: a good arrangement found early
+        tightens the bound for the rest."""
+        goal = self.goal
+        held = self.counts[card]
+        melds = self._candidates(card, 0 if goal.pure_only else min(spare, self.rules.max_wild))
+        first: tuple[tuple, ...] = ()
+        if held >= 3 and self._tunnelas_meld:
+            first = (self._tunnela_fates[card],)
+        if held >= 2 and goal.dublees is not None and d < goal.dublees:
+            first += (self._dublee_fates[card],)
+        if first:
+            return first + melds + self._last_fates[card]
+        return melds + self._last_fates[card]
+
+    def _child(self, fate: tuple, j: int, p: int, s: int, t: int, d: int) -> tuple:
+        _, _, jokers, more_pure, more_seqs, more_tunnelas, more_dublees = fate
+        return (
+            j - jokers,
+            min(p + more_pure, self.pure_cap),
+            min(s + more_seqs, self.goal.seqs),
+            min(t + more_tunnelas, self.goal.tunnelas),
+            d + more_dublees,
+        )
 
     def _apply(self, option: tuple, sign: int) -> None:
         counts = self.counts
         for card in option[1]:
             counts[card] += sign
-
-    def _options(self, card: int, j: int, p: int, s: int, t: int, d: int, spare: int):
-        """Every fate of the lowest card: (option, immediate cost, child state)."""
-        goal, rules = self.goal, self.rules
-        counts = self.counts
-        is_wild = self.wild[card]
-        pure_cap = self.pure_cap
-        meld_all = goal.meld_all
-        options = []
-        if rules.tunnela and counts[card] >= 3 and (rules.tunnela_is_pure or not goal.pure_only):
-            child = (
-                j,
-                min(p + rules.tunnela_is_pure, pure_cap),
-                min(s + rules.tunnela_is_sequence, goal.seqs),
-                min(t + 1, goal.tunnelas),
-                d,
-            )
-            options.append((("tunnela", (card, card, card)), 0, child))
-        if goal.dublees is not None and d < goal.dublees and counts[card] >= 2:
-            options.append((("dublee", (card, card)), 0, (j, p, s, t, d + 1)))
-        budget = 0 if goal.pure_only else min(spare, rules.max_wild)
-        for option, extra, jokers, pure, is_seq in self._candidates(card, budget):
-            if is_seq:
-                child = (j - jokers, min(p + pure, pure_cap), min(s + 1, goal.seqs), t, d)
-            else:
-                child = (j - jokers, p, s, t, d)
-            options.append((option, extra, child))
-        # Melds first: a good arrangement found early tightens the bound for the rest.
-        if is_wild and not goal.pure_only:
-            options.append((("joker", (card,)), 0, (j + 1, p, s, t, d)))
-        elif not meld_all:
-            options.append((("left", (card,)), self.values[card], (j, p, s, t, d)))
-        return options
 
     def _finish(self, j: int, p: int, s: int, t: int, d: int) -> int:
         goal, rules = self.goal, self.rules
@@ -269,13 +407,16 @@ class _Search:
         return value
 
     # -- meld candidates for the lowest card -----------------------------------------------
-    def _candidates(self, card: int, budget: int) -> list[tuple]:
-        """Sets and sequences the lowest card can open: (option, immediate cost, jokers,
-        pure, is a sequence). They depend only on the cards near it, so they are cached by
-        those counts and the joker budget."""
+    def _candidates(self, card: int, budget: int) -> tuple[tuple, ...]:
+        """Sets and sequences the lowest card can open, as fates (see `_fates`). They
+        depend only on the cards near it, so they are cached by those counts and the joker
+        budget (no meld opened takes more than `_MOST_JOKERS` jokers, so a larger budget
+        finds the same ones)."""
         counts = self.counts
         rules, goal = self.rules, self.goal
-        key = (self._kind, card, budget, *[counts[c] for c in _NEARBY[card]])
+        if budget > _MOST_JOKERS:
+            budget = _MOST_JOKERS
+        key = (self._kind, card, budget, _NEARBY[card](counts))
         cached = _CANDIDATES.get(key)
         if cached is not None:
             return cached
@@ -284,18 +425,23 @@ class _Search:
         if not goal.pure_only:
             for naturals, jokers, room in self._sets(card, budget):
                 option = ("set", tuple(naturals), jokers)
-                found.append((option, -room if meld_all else 0, jokers, False, False))
+                found.append((option, -room if meld_all else 0, jokers, 0, 0, 0, 0))
         for seq in self._sequences(card, budget):
             pure = seq.jokers == 0
             extra = 0
             if meld_all and not pure:
                 extra = -(rules.seq_max - max(3, self._span(seq)))
             naturals = tuple(natural for _, natural in seq.positions)
-            found.append((("seq", naturals, seq), extra, seq.jokers, pure, True))
+            found.append((("seq", naturals, tuple(seq)), extra, seq.jokers, int(pure), 1, 0, 0))
         if len(_CANDIDATES) > 100_000:
-            _CANDIDATES.clear()  # a plain bound on memory for a long-running worker
-        _CANDIDATES[key] = found
-        return found
+            # A plain bound on memory for a long-running worker.
+            _CANDIDATES.clear()
+            _SHARED.clear()
+        # Plain tuples of numbers, shared between the entries: the garbage collector stops
+        # tracking them, so a large cache costs nothing at a collection.
+        shared = _SHARED.setdefault
+        result = _CANDIDATES[key] = tuple(shared(fate, fate) for fate in found)
+        return result
 
     def _sets(self, card: int, budget: int):
         rules = self.rules
@@ -445,8 +591,11 @@ class _Search:
                 i += 1
             if i == 52:
                 break
-            option = self.choice[(bytes(counts), *state)][0]
-            child = next(c for o, _, c in self._options(i, *state, INF) if o == option)
+            counts[52] = state[0] + _POOL_BIAS
+            counts[53], counts[54], counts[55], counts[56] = state[1:]
+            option = self.choice[bytes(counts)]
+            fate = next(f for f in self._fates(i, state[4], INF) if f[0] == option)
+            child = self._child(fate, *state)
             kind, cards = option[0], option[1]
             self._apply(option, -1)
             state = child
@@ -461,7 +610,7 @@ class _Search:
                 debts.extend([meld] * option[2])
                 result.melds.append(meld)
             else:
-                seq = option[2]
+                seq = _Seq(*option[2])
                 meld = Meld("pure_sequence" if seq.jokers == 0 else "sequence", [], seq.jokers)
                 seqs.append((seq, meld))
                 result.melds.append(meld)
@@ -512,11 +661,141 @@ def _near(card: int) -> list[int]:
     return same_rank + run
 
 
-_NEARBY = [_near(card) for card in range(52)]
+_NEARBY = [itemgetter(*_near(card)) for card in range(52)]
+
+
+def _run_neighbours(rank: int) -> tuple[int, ...]:
+    """The ranks (0 = ace .. 12 = king) within two places of `rank` in a run of its suit;
+    the ace stands at both ends."""
+    places = (1, 14) if rank == 0 else (rank + 1,)
+    near = {
+        (place + step - 1) % 13
+        for place in places
+        for step in (-2, -1, 1, 2)
+        if 1 <= place + step <= 14
+    }
+    return tuple(sorted(near))
+
+
+_RUN_NEIGHBOURS = [_run_neighbours(rank) for rank in range(13)]
+
+
+def _windows(rank: int) -> tuple[tuple[int, ...], ...]:
+    """The three consecutive places of a run that hold `rank`, as ranks (the ace at both
+    ends, never in the middle): every sequence through the card covers one of them."""
+    places = (1, 14) if rank == 0 else (rank + 1,)
+    return tuple(
+        tuple((place - 1) % 13 for place in range(first, first + 3))
+        for place0 in places
+        for first in range(place0 - 2, place0 + 1)
+        if first >= 1 and first + 2 <= 14
+    )
+
+
+_WINDOWS = [_windows(rank) for rank in range(13)]
+# Facts about one suit's 13 counts, shared by every search: the same suits recur.
+# A translation of a memo key: 1 where a card is held (see `_shape`).
+_HELD = bytes([0] + [1] * 255)
+_THIRDS = bytes(count // 3 for count in range(256))  # the tunnelas of each card
+_STUCK = 13
+_RANK_BITS = (1 << 13) - 1
+_STUCK_BITS = _RANK_BITS << _STUCK
+_KNOWN = 1 << 26  # so that no entry of `_SHAPES` is 0
+_ONES = [1] * 52
+_RANKS_OF = [tuple(rank for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13)]
+# Which ranks of a suit are held decides its lonely and stuck ranks: at most 8192 entries.
+# Ints, so the dict holds nothing the garbage collector tracks.
+_SHAPES: dict[bytes, int] = {}
+
+
+def _shape(held: bytes) -> int:
+    """For the ranks held in one suit (13 bytes, 1 where held, ace .. king), packed in an
+    int: the ranks with no other held rank of the suit within two places (bits 0-12), and
+    the ranks in no three consecutive places all held (bits 13-25); see `_Search._floor`."""
+    lonely = sum(
+        1 << rank
+        for rank in range(13)
+        if held[rank] and not any(held[other] for other in _RUN_NEIGHBOURS[rank])
+    )
+    stuck = sum(
+        1 << rank
+        for rank in range(13)
+        if held[rank] and not any(all(held[r] for r in window) for window in _WINDOWS[rank])
+    )
+    facts = _SHAPES[held] = _KNOWN | lonely | stuck << _STUCK
+    return facts
+
+
+_POTENTIALS: dict[bytes, int] = {}
+
+
+def _potential(row: bytes) -> int:
+    """An upper bound on the pure sequences one suit's counts (ace .. king) could make.
+
+    Pure sequences live in runs of consecutive ranks. A run can hold k of them only if it
+    has three ranks and its cards, at most k from each rank, add up to 3k (each sequence
+    takes three cards, no two of one rank).
+    """
+    known = _POTENTIALS.get(row)
+    if known is not None:
+        return known
+    potential = 0
+    run: list[int] = []
+    for rank in range(15):  # the ace twice: low (0) and high (13); 14 closes
+        held = row[rank % 13] if rank < 14 else 0
+        if held:
+            run.append(held)
+            continue
+        if len(run) >= 3:
+            k = sum(run) // 3
+            while k and sum(min(c, k) for c in run) < 3 * k:
+                k -= 1
+            potential += k
+        run = []
+    if len(_POTENTIALS) > 100_000:
+        _POTENTIALS.clear()  # a plain bound on memory for a long-running worker
+    _POTENTIALS[row] = potential
+    return potential
+
+
 # Meld candidates shared by every search: the same few cards around the lowest card recur
 # from hand to hand.
-_CANDIDATES: dict[tuple, list[tuple]] = {}
+_CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
+_DUBLEE_FATES = [(("dublee", (card,) * 2), 0, 0, 0, 0, 0, 1) for card in range(52)]
+
+
+@cache
+def _plain_fates(kind: int, wild: tuple[bool, ...], values: tuple[int, ...]) -> tuple[list, list]:
+    """A card's tunnela of itself, and its last fate: a joker into the pool, left over, or
+    none (when every card must be melded), for one kind of search and one hand's wild cards
+    and values."""
+    rules, meld_all, pure_only = _KIND_OF[kind]
+    tunnelas = [
+        (
+            ("tunnela", (card,) * 3),
+            0,
+            0,
+            int(rules.tunnela_is_pure),
+            int(rules.tunnela_is_sequence),
+            1,
+            0,
+        )
+        for card in range(52)
+    ]
+    last: list[tuple[tuple, ...]] = []
+    for card in range(52):
+        if wild[card] and not pure_only:
+            last.append(((("joker", (card,)), 0, -1, 0, 0, 0, 0),))
+        elif not meld_all:
+            last.append(((("left", (card,)), values[card], 0, 0, 0, 0, 0),))
+        else:
+            last.append(())
+    return tunnelas, last
+
+
+_SHARED: dict[tuple, tuple] = {}
 _KINDS: dict[tuple, int] = {}
+_KIND_OF: dict[int, tuple] = {}
 
 
 def _jokers_in(cards: list[int], seq: _Seq) -> list[int]:
