@@ -14,19 +14,18 @@ from tournaments.services import updates
 def apply_session_task(session_id: int) -> bool:
     """Apply one session's pending update, then repair any that a dead worker left."""
     applied = updates.apply_session(session_id)
-    if _stale():
-        sweep_pending_task.delay()
+    _apply_stale()
     return applied
 
 
 @shared_task(acks_late=True)
 def sweep_pending_task() -> int:
-    """Apply every update left pending longer than it should take (run periodically too)."""
-    stale = _stale()
+    """Apply every update left pending longer than it should take (also run periodically)."""
+    return _apply_stale()
+
+
+def _apply_stale() -> int:
+    stale = updates.stale_pending(older_than=timedelta(seconds=settings.STANDINGS_STALE_SECONDS))
     for session_id in stale:
         updates.apply_session(session_id)
     return len(stale)
-
-
-def _stale() -> list[int]:
-    return updates.stale_pending(older_than=timedelta(seconds=settings.STANDINGS_STALE_SECONDS))

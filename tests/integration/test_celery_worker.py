@@ -1,0 +1,202 @@
+"""A real Celery worker process, on the real Redis and PostgreSQL, keeps standings current,
+and a worker killed in the middle of an update loses nothing: the next run repairs it.
+
+Needs DATABASE_URL (PostgreSQL: the worker is another process and must see the test
+database) and REDIS_URL, as .ci/run sets them. In CI a missing service fails the test;
+elsewhere the test says it was not run.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import date
+
+import psycopg
+import pytest
+from django.db import connection
+
+from tests.factories import make_club, make_session, record, typed_entry
+from tests.tournaments.helpers import derived_state
+from tournaments.models import PendingUpdate, SessionResult
+from tournaments.services.leagues import create_league
+from tournaments.services.updates import rebuild_everything
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+PROJECT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture(autouse=True)
+def real_services() -> None:
+    missing = [name for name in ("DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]
+    if connection.vendor != "postgresql":
+        missing.append("a PostgreSQL DATABASE_URL")
+    if missing:
+        message = f"the worker test needs {', '.join(missing)} (see .ci/run)"
+        if IN_CI:
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+
+
+def _database_url() -> str:
+    s = connection.settings_dict
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    host = f"{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}"
+    return f"postgres://{s['USER']}{password}@{host}/{s['NAME']}"
+
+
+@pytest.fixture
+def queue() -> Iterator[str]:
+    """A queue of this test's own, so no message left by another test reaches its worker."""
+    from config.celery import app
+
+    name = f"tests-{uuid.uuid4().hex[:8]}"
+    routes = app.conf.task_routes
+    # conf.update (not plain assignment) makes Celery drop the router it has cached.
+    app.conf.update(task_routes={"tournaments.tasks.*": {"queue": name}})
+    yield name
+    app.conf.update(task_routes=routes)
+
+
+@pytest.fixture
+def start_worker(queue: str, tmp_path) -> Iterator[Callable[[], subprocess.Popen]]:
+    workers: list[subprocess.Popen] = []
+    log = open(tmp_path / "worker.log", "w")
+
+    def start() -> subprocess.Popen:
+        env = dict(os.environ)
+        env.update(
+            DATABASE_URL=_database_url(),
+            STANDINGS_DELAY_SECONDS="0",
+            STANDINGS_STALE_SECONDS="1",
+            SECRET_KEY=env.get("SECRET_KEY") or "tests-only-insecure-key-" + "x" * 40,
+        )
+        worker = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool",
+                "solo",
+                "-Q",
+                queue,
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel",
+                "INFO",
+            ],
+            cwd=PROJECT,
+            env=env,
+            # A file, not a pipe: a pipe nobody reads fills up and stops the worker.
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        workers.append(worker)
+        return worker
+
+    yield start
+    for worker in workers:
+        if worker.poll() is None:
+            worker.send_signal(signal.SIGTERM)
+            try:
+                worker.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+    log.close()
+    print((tmp_path / "worker.log").read_text()[-4000:])  # shown when the test fails
+
+
+def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"Timed out after {timeout:.0f} s waiting for {what}.", pytrace=False)
+
+
+def _applied() -> bool:
+    return not PendingUpdate.objects.exists()
+
+
+def _rebuilt_equals_current() -> None:
+    applied = derived_state()
+    rebuild_everything()
+    assert derived_state() == applied
+
+
+SEASON = {"starts_on": date(2026, 1, 1), "ends_on": date(2026, 12, 31)}
+
+
+def test_a_worker_process_keeps_the_standings_current(start_worker) -> None:
+    club = make_club("Hill Club")
+    create_league(club=club, name="Season", **SEASON)
+    session = make_session(club, ending="hands", ending_target=2)
+    start_worker()
+
+    record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
+    record(session, typed_entry(1, {0: 10, 2: 5}, wild="7H"))
+
+    _wait_for(_applied, "the worker to apply both hands")
+    assert SessionResult.objects.filter(session=session, finished=True).count() == 3
+    _rebuilt_equals_current()
+
+
+def test_a_worker_killed_mid_update_loses_nothing(start_worker) -> None:
+    club = make_club("Hill Club")
+    create_league(club=club, name="Season", **SEASON)
+    session = make_session(club)
+    other = make_session(club, names=("Dev", "Esha"))
+    worker = start_worker()
+    record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
+    _wait_for(_applied, "the first hand to be applied")
+
+    # Hold the session's result rows so the worker's next update stops half way through.
+    with psycopg.connect(_database_url().replace("postgres://", "postgresql://")) as blocker:
+        blocker.execute(
+            "SELECT id FROM tournaments_sessionresult WHERE session_id = %s FOR UPDATE",
+            [session.pk],
+        )
+        record(session, typed_entry(1, {0: 20, 2: 25}, wild="7H"))
+        _wait_for(
+            lambda: _backends_waiting_on_a_lock() > 0,
+            "the worker to be stuck in the middle of its update",
+        )
+        worker.kill()  # SIGKILL: no clean-up, the message is never acknowledged
+        worker.wait(timeout=10)
+        blocker.rollback()
+
+    # The dead worker's transaction never committed: the update is still pending.
+    _wait_for(lambda: _backends_waiting_on_a_lock() == 0, "the dead worker's query to end")
+    assert PendingUpdate.objects.filter(session=session).exists()
+
+    # The next run, for any session, repairs what the dead worker left.
+    start_worker()
+    time.sleep(1.5)  # older than STANDINGS_STALE_SECONDS
+    record(other, typed_entry(0, {1: 12}, wild="7H"))
+    _wait_for(_applied, "the next run to repair the lost update")
+    # Bala won the hand the dead worker never applied: 20 + 25 (the winner takes).
+    assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
+    _rebuilt_equals_current()
+
+
+def _backends_waiting_on_a_lock() -> int:
+    # Asked on the test's own connection, outside any transaction: inside one, PostgreSQL
+    # keeps showing the activity as it was when the transaction began.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0]
