@@ -9,10 +9,16 @@ import logging
 import math
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, JsonResponse
+from django.urls import Resolver404, resolve
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
+
+from clubs.errors import UserError
+from scoring.errors import SessionClosed, StaleSession
 
 logger = logging.getLogger(__name__)
 
@@ -26,9 +32,43 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, **extra}}
 
 
+class RoleNeeded(exceptions.PermissionDenied):
+    """clubs.access refused: its sentence names the role the change needs."""
+
+
+class ServiceRefused(exceptions.APIException):
+    """A service's UserError: its sentence, and the field (and seat) it is about."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "bad_request"
+
+    def __init__(self, error: UserError) -> None:
+        super().__init__(error.message)
+        self.error = error
+        if isinstance(error, StaleSession | SessionClosed):
+            self.status_code = status.HTTP_409_CONFLICT
+
+
+def user_error_body(error: UserError, **extra: Any) -> dict[str, Any]:
+    """The body for a service's UserError; API views add what the client needs to go on."""
+    code = "bad_request"
+    if isinstance(error, StaleSession):
+        code = "stale_session"
+    elif isinstance(error, SessionClosed):
+        code = "session_closed"
+    return error_body(
+        code,
+        _sentence(error.message),
+        field=error.field,
+        seat=getattr(error, "seat", None),
+        **extra,
+    )
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
-    # DRF's own handler turns Django's Http404 and PermissionDenied into API exceptions
-    # and sets the right headers (Retry-After, WWW-Authenticate); only its body is replaced.
+    exc = _as_api_exception(exc)
+    # DRF's own handler sets the right headers (Retry-After, WWW-Authenticate); only its
+    # body is replaced.
     response = drf_exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled error in API view %s", context.get("view"))
@@ -41,7 +81,23 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     return response
 
 
+def _as_api_exception(exc: Exception) -> Exception:
+    # Django's own exceptions become API exceptions here, before the body is chosen, so a
+    # 404 or 403 raised by clubs.access gets its sentence rather than the 500 one.
+    if isinstance(exc, Http404):
+        # Never the exception's own text: "not found" reads the same for a private club and
+        # for one that does not exist.
+        return exceptions.NotFound()
+    if isinstance(exc, DjangoPermissionDenied):
+        return RoleNeeded(exc.args[0]) if exc.args else exceptions.PermissionDenied()
+    if isinstance(exc, UserError):
+        return ServiceRefused(exc)
+    return exc
+
+
 def _body_for(exc: Exception, context: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(exc, ServiceRefused):
+        return user_error_body(exc.error)
     if isinstance(exc, exceptions.ValidationError):
         return _validation_body(exc.detail)
     if isinstance(exc, exceptions.ParseError):
@@ -58,9 +114,23 @@ def _body_for(exc: Exception, context: dict[str, Any]) -> dict[str, Any]:
         )
     if isinstance(exc, exceptions.NotFound):
         return error_body("not_found", "Nothing was found at this address.")
-    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        return error_body(
+            exc.default_code,
+            "That token is not valid (it may have been revoked); get a new one with "
+            "POST /api/v1/auth/token/.",
+        )
+    if isinstance(exc, exceptions.NotAuthenticated):
         return error_body(exc.default_code, "Log in first, then try again.")
+    if isinstance(exc, RoleNeeded):
+        return error_body("permission_denied", _sentence(str(exc.detail)))
     if isinstance(exc, exceptions.PermissionDenied):
+        if str(exc.detail).startswith("CSRF Failed"):
+            return error_body(
+                "permission_denied",
+                "A browser session must send its CSRF token (X-CSRFToken header); scripts "
+                "should send Authorization: Token instead.",
+            )
         return error_body("permission_denied", "Your account is not allowed to do this.")
     if isinstance(exc, exceptions.UnsupportedMediaType):
         return error_body(
@@ -72,21 +142,58 @@ def _body_for(exc: Exception, context: dict[str, Any]) -> dict[str, Any]:
 
 
 def _validation_body(detail: Any) -> dict[str, Any]:
-    """Name the first problem in the message and keep every field's messages for forms."""
+    """Name the first problem in the message and keep every field's messages for forms.
+
+    Nested bodies (a hand's seats) are flattened to paths such as "seats[1].penalty", so the
+    message names the exact place to fix.
+    """
     if isinstance(detail, dict):
-        fields = {name: [str(m) for m in _as_list(msgs)] for name, msgs in detail.items()}
+        fields: dict[str, list[str]] = {}
+        _flatten(detail, "", fields)
         name, messages = next(iter(fields.items()), ("", ["The request is not valid."]))
         first = messages[0] if messages else "is not valid."
-        prefix = "" if name == "non_field_errors" else f"{name}: "
+        prefix = "" if name in ("", "non_field_errors") else f"{name}: "
         return error_body("bad_request", _sentence(prefix + first), fields=fields)
     messages = [str(m) for m in _as_list(detail)] or ["The request is not valid."]
     return error_body("bad_request", _sentence(messages[0]))
+
+
+def _flatten(detail: Any, path: str, into: dict[str, list[str]]) -> None:
+    if isinstance(detail, dict):
+        for name, value in detail.items():
+            # A ListField's errors are keyed by the item's index.
+            if isinstance(name, int):
+                _flatten(value, f"{path}[{name}]", into)
+            else:
+                _flatten(value, f"{path}.{name}" if path else str(name), into)
+    elif isinstance(detail, list | tuple) and any(isinstance(v, dict | list) for v in detail):
+        # A list of per-item errors: items without a problem are empty and are skipped.
+        for index, value in enumerate(detail):
+            if value:
+                _flatten(value, f"{path}[{index}]", into)
+    else:
+        into.setdefault(path, []).extend(str(m) for m in _as_list(detail))
 
 
 def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
+def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """Any /api/ address that matches no endpoint: the same JSON error, never an HTML page."""
+    message = "Nothing was found at this address; the endpoints are listed at /api/docs/."
+    if not request.path.endswith("/") and _is_endpoint(request.path + "/"):
+        message = f"API addresses end with a slash: use {request.path}/ instead."
+    return JsonResponse(error_body("not_found", message), status=404)
+
+
 def _sentence(text: str) -> str:
     text = text.strip() or "The request could not be handled."
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _is_endpoint(path: str) -> bool:
+    try:
+        return resolve(path).func is not api_not_found
+    except Resolver404:
+        return False

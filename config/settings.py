@@ -43,6 +43,11 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    # Swagger UI's own files, served by the app: the API docs page loads nothing from a CDN.
+    "drf_spectacular_sidecar",
     "django_htmx",
     "clubs",
     "scoring",
@@ -164,12 +169,25 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", which
+    # tells a script what to send. The session lets a logged-in browser use the browsable
+    # API and the docs page (with its CSRF token).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # Anonymous callers only read; what each club allows is checked by clubs.access.
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
+    "DEFAULT_PAGINATION_CLASS": "config.api_pagination.PageNumberPagination",
+    "PAGE_SIZE": 25,
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "config.api_filters.SearchFilter",
+        "config.api_filters.OrderingFilter",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
@@ -177,8 +195,28 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.get_rate("API_ANON_RATE", "600/minute"),
         "user": env.get_rate("API_USER_RATE", "2000/minute"),
+        # Getting a token checks a password: kept slow for guessers, per client address.
+        "token": env.get_rate("API_TOKEN_RATE", "20/minute"),
     },
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Rummy Club API",
+    "DESCRIPTION": (
+        "Clubs, players, game sessions and hands of Rummy Club. docs/api.md has examples; "
+        'every error is {"error": {"code", "message"}}.'
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # Separate shapes for what a client sends and what it gets back (ids and links are
+    # read-only), so generated clients need no optional-everything models.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The docs page's JavaScript and CSS come from drf_spectacular_sidecar, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOG_LEVEL = env.get_log_level("LOG_LEVEL", "INFO")

@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.decorators.http import require_GET
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from clubs.views.accounts import signup
 from clubs.views.home import home
+from config.api_errors import api_not_found
 
 
 @require_GET
@@ -13,14 +15,21 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+# docs/api.md describes every endpoint. Each app adds its own list under the one prefix.
 api_v1 = [
     path("rules/", include("scoring.api.urls")),
+    path("", include("clubs.api.urls")),
+    path("", include("scoring.api.session_urls")),
 ]
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Any other /api/ address answers the API's JSON error, not the site's HTML 404 page.
+    re_path(r"^api/", api_not_found),
     path("admin/", admin.site.urls),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),

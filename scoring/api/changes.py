@@ -1,0 +1,110 @@
+"""What every change to a session does in the API: its idempotency key, its revision, and
+the answers to a conflict.
+
+The services already store a key once and refuse a stale revision; this module only reads
+the key and the revision from the request and words the answers for an API client.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs.errors import UserError
+from config.api_errors import user_error_body
+from scoring.api.serializers import SessionStateSerializer
+from scoring.errors import StaleSession
+from scoring.models import GameSession, HandVersion
+from scoring.selectors import session_board
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    name="Idempotency-Key",
+    type=OpenApiTypes.UUID,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "A UUID the client makes for this change. Sending the same change again with the same "
+        "key returns what was stored the first time instead of storing it twice. The body's "
+        "client_key does the same; without either the server makes a key (no protection)."
+    ),
+)
+
+# A request without a revision is made against the session as it is. Recording only
+# appends, so a race with another scorer's hand is simply tried again on the new revision.
+APPEND_ATTEMPTS = 3
+
+
+def change_key(request: Request, body_key: uuid.UUID | None) -> uuid.UUID:
+    """The change's key: the Idempotency-Key header or the body's client_key, else a new one."""
+    header = request.headers.get("Idempotency-Key", "").strip()
+    if not header:
+        return body_key or uuid.uuid4()
+    try:
+        key = uuid.UUID(header)
+    except ValueError:
+        raise serializers.ValidationError(
+            {"Idempotency-Key": ["Send a UUID, such as 0b7f8d52-2b1e-4c1f-9a4e-7d7f1f0e8c11."]}
+        ) from None
+    if body_key is not None and body_key != key:
+        raise serializers.ValidationError(
+            {"client_key": ["It differs from the Idempotency-Key header; send one of them."]}
+        )
+    return key
+
+
+def stored_before(session: GameSession, key: uuid.UUID) -> bool:
+    """Whether the key was already used: True for this session, an error for another one."""
+    used_in = (
+        HandVersion.objects.filter(client_key=key)
+        .values_list("hand__session_id", flat=True)
+        .first()
+    )
+    if used_in is None:
+        return False
+    if used_in != session.pk:
+        raise UserError(
+            "This idempotency key was already used for a change in another session; make a "
+            "new key for each change.",
+            field="client_key",
+        )
+    return True
+
+
+def with_revision(
+    session: GameSession,
+    revision: int | None,
+    change: Callable[[int], Any],
+    *,
+    append_only: bool = False,
+) -> Any:
+    """Run `change(revision)`; without a revision from the client, the session's current one."""
+    if revision is not None:
+        return change(revision)
+    attempts = APPEND_ATTEMPTS if append_only else 1
+    for attempt in range(1, attempts + 1):
+        try:
+            return change(session.revision)
+        except StaleSession:
+            if attempt == attempts:
+                raise
+            session.refresh_from_db(fields=["revision"])
+    raise AssertionError("unreachable")
+
+
+def session_state(session: GameSession, context: dict[str, Any]) -> dict[str, Any]:
+    """The session as it is now (someone may have changed it a moment ago)."""
+    session.refresh_from_db()
+    return SessionStateSerializer(session_board(session), context=context).data
+
+
+def conflict(error: UserError, session: GameSession, context: dict[str, Any]) -> Response:
+    """409 for a stale revision or an ended session: the sentence and the session now."""
+    body = user_error_body(error, session=session_state(session, context))
+    return Response(body, status=status.HTTP_409_CONFLICT)

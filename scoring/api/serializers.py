@@ -1,0 +1,405 @@
+"""What the session and hand endpoints send and accept.
+
+Seats are named by position (0 is the first seat, clockwise); in scores, totals and ledgers
+the keys are those positions as strings, as the rules engine's ledger stores them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from clubs.api.serializers import link
+from clubs.services import display_name
+from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
+from scoring.models import Ending, GameSession, HandVersion, Seat, Variant
+from scoring.selectors import Board, HandRow
+from scoring.services.sessions import DRAW
+
+# -- Out ---------------------------------------------------------------------------------------
+
+POINTS_BY_SEAT = serializers.DictField(
+    child=serializers.IntegerField(), help_text="Points by seat position."
+)
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="0 is the first seat; seats run clockwise.")
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.IntegerField(help_text="The seat's total over every counted hand.")
+
+
+def seat_rows(seats: list[Seat], totals: dict[int, int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "position": seat.position,
+            "player_id": seat.player_id,
+            "name": seat.player.name,
+            "total": totals.get(seat.position, 0),
+        }
+        for seat in seats
+    ]
+
+
+def _points(values: dict[int, int]) -> dict[str, int]:
+    return {str(position): points for position, points in sorted(values.items())}
+
+
+class SessionLinks(serializers.Serializer):
+    """Links of a session; `self.context["club"]` is the club in the address."""
+
+    def session_link(self, name: str, session: GameSession, **kwargs: Any) -> str:
+        return link(self, name, slug=self.context["club"].slug, session_id=session.pk, **kwargs)
+
+
+class SessionListSerializer(SessionLinks):
+    """A session in a list: what a club's website shows in a table of games."""
+
+    id = serializers.IntegerField()
+    url = serializers.SerializerMethodField()
+    web_url = serializers.SerializerMethodField(help_text="The session's page in the app.")
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant_name = serializers.CharField(source="get_variant_display")
+    status = serializers.CharField(help_text="active or finished.")
+    revision = serializers.IntegerField()
+    ending = serializers.ChoiceField(choices=Ending.choices)
+    ending_target = serializers.IntegerField(allow_null=True)
+    stake_per_point = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    hand_count = serializers.IntegerField(help_text="Hands dealt (void hands included).")
+    seats = serializers.SerializerMethodField()
+
+    def get_url(self, session: GameSession) -> str:
+        return self.session_link("api-session-detail", session)
+
+    def get_web_url(self, session: GameSession) -> str:
+        return self.session_link("session-detail", session)
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, session: GameSession) -> list[dict[str, Any]]:
+        # Seats come from the list's prefetch and totals from selectors.attach_totals.
+        return seat_rows(list(session.seats.all()), session.totals)
+
+
+class HandRowSerializer(SessionLinks):
+    """A counted hand in the session's table, with the running totals after it."""
+
+    number = serializers.IntegerField(help_text="The hand's number in URLs (undone ones skipped).")
+    shown_number = serializers.IntegerField(help_text="1, 2, 3 ... over the counted hands.")
+    dealer = serializers.IntegerField(help_text="Seat position of the dealer.")
+    status = serializers.CharField(help_text="played or void.")
+    version = serializers.IntegerField(help_text="1, or higher after corrections.")
+    winner = serializers.IntegerField(allow_null=True, help_text="Seat position; null if void.")
+    scores = serializers.SerializerMethodField()
+    running = serializers.SerializerMethodField()
+    ledger = serializers.JSONField(help_text="The rules engine's ledger, players by position.")
+    entry = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    @extend_schema_field(POINTS_BY_SEAT)
+    def get_scores(self, row: HandRow) -> dict[str, int]:
+        return _points(row.scores)
+
+    @extend_schema_field(POINTS_BY_SEAT)
+    def get_running(self, row: HandRow) -> dict[str, int]:
+        return _points(row.running)
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_entry(self, row: HandRow) -> dict[str, Any]:
+        return row.entry.as_json()
+
+    def get_url(self, row: HandRow) -> str:
+        return self.session_link("api-hand-detail", self.context["session"], number=row.number)
+
+
+class SessionStateSerializer(SessionLinks):
+    """Where the session stands: sent after every change, and with every conflict."""
+
+    id = serializers.IntegerField(source="session.pk")
+    url = serializers.SerializerMethodField()
+    status = serializers.CharField(source="session.status", help_text="active or finished.")
+    revision = serializers.IntegerField(
+        source="session.revision", help_text="Send it with a change to refuse stale changes."
+    )
+    hands_counted = serializers.IntegerField(source="hands_dealt")
+    next_dealer = serializers.SerializerMethodField(help_text="Seat position; null when ended.")
+    first_to_play = serializers.SerializerMethodField(help_text="Seat position; null when ended.")
+    leaders = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seat positions with the highest total."
+    )
+    seats = serializers.SerializerMethodField()
+
+    def get_url(self, board: Board) -> str:
+        return self.session_link("api-session-detail", board.session)
+
+    def get_next_dealer(self, board: Board) -> int | None:
+        return board.next_dealer if board.session.is_active else None
+
+    def get_first_to_play(self, board: Board) -> int | None:
+        return board.first_to_play if board.session.is_active else None
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, board: Board) -> list[dict[str, Any]]:
+        return seat_rows(board.seats, board.totals)
+
+
+class SessionDetailSerializer(SessionStateSerializer):
+    """Everything the table screen shows: seats, totals, turn and every counted hand."""
+
+    web_url = serializers.SerializerMethodField()
+    hands_url = serializers.SerializerMethodField()
+    variant = serializers.ChoiceField(source="session.variant", choices=Variant.choices)
+    variant_name = serializers.CharField(source="session.get_variant_display")
+    options = serializers.JSONField(source="session.options")
+    ending = serializers.ChoiceField(source="session.ending", choices=Ending.choices)
+    ending_target = serializers.IntegerField(source="session.ending_target", allow_null=True)
+    ended_early = serializers.BooleanField(source="session.ended_early")
+    first_dealer = serializers.IntegerField(source="session.first_dealer")
+    stake_per_point = serializers.IntegerField(source="session.stake_per_point")
+    started_at = serializers.DateTimeField(source="session.started_at")
+    finished_at = serializers.DateTimeField(source="session.finished_at", allow_null=True)
+    hands = serializers.SerializerMethodField()
+
+    def get_web_url(self, board: Board) -> str:
+        return self.session_link("session-detail", board.session)
+
+    def get_hands_url(self, board: Board) -> str:
+        return self.session_link("api-hand-list", board.session)
+
+    @extend_schema_field(HandRowSerializer(many=True))
+    def get_hands(self, board: Board) -> list[dict[str, Any]]:
+        context = {**self.context, "session": board.session}
+        return HandRowSerializer(board.rows, many=True, context=context).data
+
+
+class DealerDrawSerializer(serializers.Serializer):
+    high_seat = serializers.IntegerField(help_text="Who drew the highest card.")
+    dealer = serializers.IntegerField()
+    cards = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Every card each seat drew, redraws included, by position.",
+    )
+
+
+class StartedSessionSerializer(SessionDetailSerializer):
+    draw = serializers.SerializerMethodField(help_text='The draw, when first_dealer was "draw".')
+
+    @extend_schema_field(DealerDrawSerializer(allow_null=True))
+    def get_draw(self, board: Board) -> dict[str, Any] | None:
+        draw = self.context.get("draw")
+        if draw is None:
+            return None
+        cards = {str(position): cards for position, cards in sorted(draw.cards.items())}
+        return {"high_seat": draw.high_seat, "dealer": draw.dealer, "cards": cards}
+
+
+class HandVersionSerializer(SessionLinks):
+    """One version of a hand: what was entered, what it scored, who made it and why."""
+
+    number = serializers.IntegerField(source="hand.number")
+    version = serializers.IntegerField()
+    status = serializers.CharField(help_text="played, void, or removed (undone).")
+    is_current = serializers.BooleanField()
+    scores = serializers.SerializerMethodField()
+    ledger = serializers.JSONField()
+    entry = serializers.JSONField()
+    reason = serializers.CharField(help_text="Why it was changed; empty for the first version.")
+    client_key = serializers.UUIDField(help_text="The idempotency key it was stored with.")
+    created_by = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    url = serializers.SerializerMethodField()
+
+    @extend_schema_field(POINTS_BY_SEAT)
+    def get_scores(self, version: HandVersion) -> dict[str, int]:
+        return dict(version.ledger.get("scores", {}))
+
+    def get_created_by(self, version: HandVersion) -> str:
+        user = version.created_by
+        return display_name(user) if user is not None else "A removed account"
+
+    def get_url(self, version: HandVersion) -> str:
+        return self.session_link(
+            "api-hand-detail", self.context["session"], number=version.hand.number
+        )
+
+
+class HandHistorySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    shown_number = serializers.IntegerField(
+        allow_null=True, help_text="Its place among the counted hands; null once undone."
+    )
+    dealer = serializers.IntegerField()
+    current = HandVersionSerializer()
+    versions = HandVersionSerializer(many=True, help_text="Every version, newest first.")
+
+
+class HandChangeSerializer(serializers.Serializer):
+    hand = HandVersionSerializer(help_text="The version stored (or stored before, on a repeat).")
+    session = SessionStateSerializer()
+
+
+# -- In ----------------------------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0},
+            {"type": "string", "enum": [DRAW]},
+        ],
+        "description": 'A seat position, or "draw" to draw cards for the deal.',
+    }
+)
+class FirstDealerField(serializers.Field):
+    default_error_messages = {
+        "invalid": 'Give the first dealer\'s seat position (0 is the first seat) or "draw".'
+    }
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if data == DRAW:
+            return DRAW
+        if isinstance(data, int) and not isinstance(data, bool) and data >= 0:
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class StartSessionSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="The rules engine's options for the game; omitted ones take its defaults.",
+    )
+    player_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        help_text="The club's player ids, seat by seat clockwise from seat 0.",
+    )
+    first_dealer = FirstDealerField(required=False, default=DRAW)
+    ending = serializers.ChoiceField(choices=Ending.choices, required=False, default=Ending.OPEN)
+    ending_target = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="N for deals, hands or points."
+    )
+    stake_per_point = serializers.IntegerField(
+        required=False, default=0, help_text="Money per point for the settlement; 0: points only."
+    )
+
+
+class SeatEntrySerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0)
+    result = serializers.ChoiceField(
+        choices=["won", "lost", "dropped"],
+        allow_blank=True,
+        help_text='won, lost or dropped; "" for every seat of a depleted Vazhushal hand.',
+    )
+    drop = serializers.ChoiceField(
+        choices=DROPS, required=False, allow_null=True, default=None, help_text="For dropped."
+    )
+    penalty = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="Points typed for a loser."
+    )
+    bonus = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="A typed value-card bonus."
+    )
+    cards = serializers.ListField(
+        child=serializers.CharField(max_length=8),
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=60,
+        help_text='The seat\'s cards ("7H", "10S", "JK"); the engine counts them.',
+    )
+    melds = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(max_length=8), max_length=60),
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=30,
+        help_text="Vazhushal with a depleted stock: the seat's table melds.",
+    )
+    first_turn_pending = serializers.BooleanField(required=False, default=False)
+    seen = serializers.BooleanField(required=False, default=False, help_text="Marriage.")
+    show = serializers.CharField(
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=32,
+        help_text="The winner's kind of show where the game has several (Marriage).",
+    )
+
+
+class ChangeSerializer(serializers.Serializer):
+    """What every change carries besides its own fields."""
+
+    client_key = serializers.UUIDField(
+        required=False,
+        help_text="The change's idempotency key (or send the Idempotency-Key header).",
+    )
+    revision = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The session revision the change was made from; a stale one gets 409.",
+    )
+
+
+class HandEntrySerializer(ChangeSerializer):
+    wild = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=8,
+        help_text="The card that designates the wild cards; optional when points are typed.",
+    )
+    void = serializers.BooleanField(required=False, default=False)
+    depleted = serializers.BooleanField(
+        required=False, default=False, help_text="Vazhushal: the stock ran out."
+    )
+    declared = serializers.ChoiceField(
+        choices=DECLARED,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Indian Rummy: the winner went out on their very first turn.",
+    )
+    seats = SeatEntrySerializer(many=True, help_text="Every seat at the table, once.")
+
+    def hand_entry(self) -> HandEntry:
+        data = self.validated_data
+        seats = sorted(data["seats"], key=lambda seat: seat["position"])
+        return HandEntry(
+            seats=tuple(SeatEntry(**seat) for seat in seats),
+            wild=data["wild"] or None,
+            void=data["void"],
+            depleted=data["depleted"],
+            declared=data["declared"],
+        )
+
+
+class CorrectHandSerializer(HandEntrySerializer):
+    reason = serializers.CharField(allow_blank=True, help_text="Why the hand is being changed.")
+
+
+class VoidHandSerializer(ChangeSerializer):
+    reason = serializers.CharField(allow_blank=True, help_text="Why the hand is void.")
+
+
+class UndoSerializer(ChangeSerializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Optional; kept in the history."
+    )
+
+
+class FinishSerializer(serializers.Serializer):
+    revision = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The session revision the scorer saw; a stale one gets 409.",
+    )
