@@ -22,6 +22,7 @@ from scoring.hand_entry import HandEntry, SeatEntry
 from scoring.models import GameSession
 from scoring.rules.variants import DESIGNATOR_OUT_OF_PLAY, HAND_SIZES, check_options, resolve_table
 from scoring.services import hands, sessions
+from tournaments.services.leagues import create_league
 
 DEMO_SLUG = "demo-rummy-club"
 DEMO_PASSWORD = "rummy-club-demo"
@@ -98,6 +99,14 @@ def load_demo() -> Club:
         if plan is FINISHED[0]:
             _correct_second_hand(session, scorer)
         _move_back(session, days=days_ago)
+    today = timezone.localdate()
+    create_league(
+        club=club,
+        name="Demo season",
+        starts_on=today - timedelta(days=30),
+        ends_on=today + timedelta(days=60),
+        tie_breakers=["wins", "average", "head_to_head"],
+    )
     return club
 
 

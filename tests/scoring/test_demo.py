@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from scoring.models import GameSession, HandVersion, SessionStatus
 from scoring.rules.variants import VARIANTS
+from tournaments.models import Rating, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -22,5 +23,8 @@ def test_the_demo_has_a_finished_session_of_every_game_and_loads_only_once(capsy
     assert GameSession.objects.filter(status=SessionStatus.ACTIVE).count() == 1
     assert GameSession.objects.count() == len(VARIANTS) + 1
     assert HandVersion.objects.filter(version=2, reason__startswith="Recounted").exists()
+    # The demo league's table and the leaderboards are filled in as well.
+    assert Standing.objects.filter(league__name="Demo season").count() == 7
+    assert set(Rating.objects.values_list("variant", flat=True)) == set(VARIANTS)
     assert "the password is" in first
     assert "already loaded" in again

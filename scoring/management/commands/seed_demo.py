@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from scoring.demo import DEMO_PASSWORD, USERS, demo_club, load_demo
+from tournaments.services.updates import rebuild_everything
 
 
 class Command(BaseCommand):
@@ -9,6 +10,9 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         loaded = demo_club() is not None
         club = load_demo()
+        if not loaded:
+            # Results, standings and ratings at once, with or without a Celery worker.
+            rebuild_everything()
         if loaded:
             self.stdout.write(
                 f"The demo club is already loaded: {club.name} (/clubs/{club.slug}/)."
