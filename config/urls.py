@@ -35,4 +35,5 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
+    path("", include("tournaments.urls")),
 ]

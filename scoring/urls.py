@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from scoring import hand_views, session_views, views
+from scoring import csv_views, hand_views, session_views, views
 
 session = "clubs/<slug:slug>/sessions/<int:session_id>/"
 
@@ -13,5 +13,6 @@ urlpatterns = [
     path(session + "hands/<int:number>/edit/", hand_views.hand_edit, name="hand-edit"),
     path(session + "hands/<int:number>/void/", hand_views.hand_void, name="hand-void"),
     path(session + "undo/", hand_views.hand_undo, name="hand-undo"),
+    path(session + "hands.csv", csv_views.session_hands_csv, name="session-csv"),
     path("", include("scoring.summary_urls")),
 ]

@@ -293,3 +293,14 @@ def test_one_game_point_is_said_in_the_singular(club) -> None:
     summary = session_summary(game)
     assert summary.winners == ("Bala",)
     assert summary.winning_total_shown == "1 game point"
+
+
+def test_the_summary_offers_the_hand_log_as_csv(client):
+    club = make.club()
+    game = make.session(club)
+    make.record(game, make.won_by(0, {1: 20, 2: 30}))
+    client.force_login(make.owner_of(club))
+
+    html = client.get(summary_url(game)).content.decode()
+
+    assert f'href="/clubs/{club.slug}/sessions/{game.pk}/hands.csv"' in html

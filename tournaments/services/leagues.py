@@ -82,7 +82,8 @@ def create_league(
     )
     base = slugify(name)[:50] or "league"
     slug, n = base, 2
-    while League.objects.filter(club=club, slug=slug).exists():
+    # "new" is the address of the new-league form (tournaments/urls.py), never a league's.
+    while slug == "new" or League.objects.filter(club=club, slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     league = League.objects.create(
         club=club,
@@ -113,3 +114,43 @@ def mark_session(*, league: League, session: GameSession, counts: bool) -> None:
         LeagueSession.objects.filter(league=league, session=session).delete()
     players = session.seats.values_list("player_id", flat=True)
     refresh_standings(league=league, player_ids=list(players))
+
+
+@transaction.atomic
+def update_league(
+    *,
+    league: League,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    variants: Sequence[str] = (),
+    marked_only: bool = False,
+    basis: str = Basis.POINTS,
+    placing_points: Sequence[int] = (),
+    tie_breakers: Sequence[str] = (TieBreaker.WINS, TieBreaker.AVERAGE),
+    min_sessions: int = 0,
+) -> League:
+    """Change a league's rules. The slug stays, so links to the table keep working."""
+    _check(
+        name=name,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        variants=variants,
+        basis=basis,
+        placing_points=placing_points,
+        tie_breakers=tie_breakers,
+        min_sessions=min_sessions,
+    )
+    league.name = name.strip()
+    league.starts_on = starts_on
+    league.ends_on = ends_on
+    league.variants = list(variants)
+    league.marked_only = marked_only
+    league.basis = basis
+    league.placing_points = [int(p) for p in placing_points]
+    league.tie_breakers = list(tie_breakers)
+    league.min_sessions = min_sessions
+    league.save()
+    # New dates, games or marking can change which sessions count: every standing again.
+    refresh_standings(league=league)
+    return league

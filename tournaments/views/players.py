@@ -1,0 +1,54 @@
+"""A player's page: games, wins, averages, best hands, ratings and their history."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from clubs.access import club_access
+from scoring.formatting import signed
+from tournaments.selectors import is_updating, player_stats
+from tournaments.services.ratings import PROVISIONAL_GAMES
+from tournaments.views import display, player_display, reads
+
+
+@require_GET
+def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    access = club_access(request.user, slug)
+    player = reads.club_player(access.club, player_id)
+    stats = player_stats(player)
+    return render(
+        request,
+        "tournaments/player_detail.html",
+        {
+            "access": access,
+            "club": access.club,
+            "player": player,
+            "by_variant": [
+                (display.game_name(s.variant), display.one_decimal(s.average), s)
+                for s in stats.by_variant
+            ],
+            "best_hands": [
+                (display.game_name(r.variant), signed(r.best_hand), r) for r in stats.best_hands
+            ],
+            "ratings": [
+                (
+                    display.game_name(r.variant),
+                    display.one_decimal(r.ordinal),
+                    r,
+                    r.games < PROVISIONAL_GAMES,
+                )
+                for r in stats.ratings
+            ],
+            "chart": player_display.rating_chart(stats.history),
+            "chart_description": player_display.chart_description(stats.history),
+            "history": player_display.history_lines(stats.history),
+            "recent": [
+                (display.game_name(r.variant), display.ordinal(r.place), signed(r.points), r)
+                for r in reads.recent_results(player)
+            ],
+            "updating": is_updating(access.club),
+            "provisional_games": PROVISIONAL_GAMES,
+        },
+    )
