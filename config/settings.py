@@ -124,7 +124,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     # No broker: tasks run in the calling process, and their errors surface there.
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 
@@ -228,7 +228,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     # Django's default config gives "django" a console handler of its own; without this
     # every Django message would be printed twice, once through the root logger.
-    "loggers": {"django": {"handlers": [], "propagate": True}},
+    "loggers": {
+        "django": {"handlers": [], "propagate": True},
+        # Tasks run in process without a broker: a line per task would bury runserver's log.
+        **({} if REDIS_URL else {"celery.app.trace": {"level": "WARNING"}}),
+    },
 }
 
 # Standings and ratings (tournaments/services/updates.py): a change to a session is applied
