@@ -20,6 +20,7 @@ api_v1 = [
     path("rules/", include("scoring.api.urls")),
     path("", include("clubs.api.urls")),
     path("", include("scoring.api.session_urls")),
+    path("", include("tournaments.api.urls")),
 ]
 
 urlpatterns = [

@@ -108,6 +108,11 @@ def mark_session(*, league: League, session: GameSession, counts: bool) -> None:
     """Count a session for a league of marked sessions (or stop counting it)."""
     if session.club_id != league.club_id:
         raise UserError("Only the club's own sessions can count for its league.")
+    if not league.marked_only:
+        raise UserError(
+            "This league counts every session in its dates and games, so no session is "
+            "marked for it; make it a league of marked sessions first."
+        )
     if counts:
         LeagueSession.objects.get_or_create(league=league, session=session)
     else:
