@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import generics, status
+from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
@@ -27,10 +27,9 @@ from scoring.api.serializers import (
     HandEntrySerializer,
     HandHistorySerializer,
     HandRowSerializer,
-    HandVersionSerializer,
     VoidHandSerializer,
 )
-from scoring.api.session_views import CONFLICT, SessionView
+from scoring.api.session_views import SessionView
 from scoring.models import HandStatus, HandVersion
 from scoring.selectors import hand_history, session_board
 from scoring.services import hands
@@ -52,13 +51,6 @@ class HandView(SessionView):
         if not self.is_schema_run:
             context["session"] = self.session
         return context
-
-    def changed(self, version: HandVersion, *, created: bool = False) -> Response:
-        hand = HandVersionSerializer(version, context=self.get_serializer_context()).data
-        return Response(
-            {"hand": hand, "session": self.state()},
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
-        )
 
 
 @extend_schema_view(
@@ -106,26 +98,18 @@ class HandList(HandView, generics.ListCreateAPIView):
         return self.get_paginated_response(data)
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        body = HandEntrySerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        key = changes.change_key(request, body.validated_data.get("client_key"))
-        repeat = changes.stored_before(self.session, key)
-        entry = body.hand_entry()
-        try:
-            version = changes.with_revision(
-                self.session,
-                body.validated_data.get("revision"),
-                lambda revision: hands.record_hand(
-                    session_id=self.session.pk,
-                    entry=entry,
-                    client_key=key,
-                    revision=revision,
-                    user=request.user,
-                ),
-                append_only=True,
-            )
-        except CONFLICT as error:
-            return self.conflict(error)
+        version, repeat = self.keyed_change(
+            request,
+            HandEntrySerializer,
+            lambda body, key, revision: hands.record_hand(
+                session_id=self.session.pk,
+                entry=body.hand_entry(),
+                client_key=key,
+                revision=revision,
+                user=request.user,
+            ),
+            append_only=True,
+        )
         return self.changed(version, created=not repeat)
 
 
@@ -179,27 +163,19 @@ class HandDetail(HandView):
         return Response(dict(data))
 
     def put(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        body = CorrectHandSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        key = changes.change_key(request, body.validated_data.get("client_key"))
-        changes.stored_before(self.session, key)
-        entry = body.hand_entry()
-        try:
-            version = changes.with_revision(
-                self.session,
-                body.validated_data.get("revision"),
-                lambda revision: hands.correct_hand(
-                    session_id=self.session.pk,
-                    number=self.kwargs["number"],
-                    entry=entry,
-                    client_key=key,
-                    revision=revision,
-                    user=request.user,
-                    reason=body.validated_data["reason"],
-                ),
-            )
-        except CONFLICT as error:
-            return self.conflict(error)
+        version, _ = self.keyed_change(
+            request,
+            CorrectHandSerializer,
+            lambda body, key, revision: hands.correct_hand(
+                session_id=self.session.pk,
+                number=self.kwargs["number"],
+                entry=body.hand_entry(),
+                client_key=key,
+                revision=revision,
+                user=request.user,
+                reason=body.validated_data["reason"],
+            ),
+        )
         return self.changed(version)
 
 
@@ -220,23 +196,16 @@ class HandVoid(HandView):
     serializer_class = VoidHandSerializer
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        body = VoidHandSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        key = changes.change_key(request, body.validated_data.get("client_key"))
-        changes.stored_before(self.session, key)
-        try:
-            version = changes.with_revision(
-                self.session,
-                body.validated_data.get("revision"),
-                lambda revision: hands.void_hand(
-                    session_id=self.session.pk,
-                    number=self.kwargs["number"],
-                    client_key=key,
-                    revision=revision,
-                    user=request.user,
-                    reason=body.validated_data["reason"],
-                ),
-            )
-        except CONFLICT as error:
-            return self.conflict(error)
+        version, _ = self.keyed_change(
+            request,
+            VoidHandSerializer,
+            lambda body, key, revision: hands.void_hand(
+                session_id=self.session.pk,
+                number=self.kwargs["number"],
+                client_key=key,
+                revision=revision,
+                user=request.user,
+                reason=body.validated_data["reason"],
+            ),
+        )
         return self.changed(version)

@@ -7,6 +7,8 @@ caller's role elsewhere.
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -37,7 +39,7 @@ from scoring.api.serializers import (
     UndoSerializer,
 )
 from scoring.errors import SessionClosed, StaleSession
-from scoring.models import GameSession
+from scoring.models import GameSession, HandVersion
 from scoring.selectors import session_board
 from scoring.services import hands
 from scoring.services.sessions import finish_session, start_session
@@ -68,6 +70,43 @@ class SessionView(ClubSessionView):
 
     def conflict(self, error: StaleSession | SessionClosed) -> Response:
         return changes.conflict(error, self.session, self.get_serializer_context())
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # A stale revision or an ended session answers 409 with the session as it is now,
+        # whichever change ran into it.
+        if isinstance(exc, CONFLICT):
+            return self.conflict(exc)
+        return super().handle_exception(exc)
+
+    def keyed_change(
+        self,
+        request: Request,
+        body_class: type[Serializer],
+        change: Callable[[Serializer, uuid.UUID, int], HandVersion],
+        *,
+        append_only: bool = False,
+    ) -> tuple[HandVersion, bool]:
+        """Validate the body, read its idempotency key and revision, and run `change(body,
+        key, revision)`; returns the stored version and whether the key was used before."""
+        body = body_class(data=request.data)
+        body.is_valid(raise_exception=True)
+        key = changes.change_key(request, body.validated_data.get("client_key"))
+        repeat = changes.stored_before(self.session, key)
+        version = changes.with_revision(
+            self.session,
+            body.validated_data.get("revision"),
+            lambda revision: change(body, key, revision),
+            append_only=append_only,
+        )
+        return version, repeat
+
+    def changed(self, version: HandVersion, *, created: bool = False) -> Response:
+        context = {**self.get_serializer_context(), "session": self.session}
+        hand = HandVersionSerializer(version, context=context).data
+        return Response(
+            {"hand": hand, "session": self.state()},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
 
 
 @extend_schema_view(
@@ -160,27 +199,18 @@ class SessionUndo(SessionView):
     serializer_class = UndoSerializer
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        body = UndoSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        key = changes.change_key(request, body.validated_data.get("client_key"))
-        changes.stored_before(self.session, key)
-        try:
-            version = changes.with_revision(
-                self.session,
-                body.validated_data.get("revision"),
-                lambda revision: hands.undo_last_hand(
-                    session_id=self.session.pk,
-                    client_key=key,
-                    revision=revision,
-                    user=request.user,
-                    reason=body.validated_data["reason"],
-                ),
-            )
-        except CONFLICT as error:
-            return self.conflict(error)
-        context = {**self.get_serializer_context(), "session": self.session}
-        hand = HandVersionSerializer(version, context=context).data
-        return Response({"hand": hand, "session": self.state()})
+        version, _ = self.keyed_change(
+            request,
+            UndoSerializer,
+            lambda body, key, revision: hands.undo_last_hand(
+                session_id=self.session.pk,
+                client_key=key,
+                revision=revision,
+                user=request.user,
+                reason=body.validated_data["reason"],
+            ),
+        )
+        return self.changed(version)
 
 
 @extend_schema_view(
@@ -201,12 +231,9 @@ class SessionFinish(SessionView):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         body = FinishSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            changes.with_revision(
-                self.session,
-                body.validated_data.get("revision"),
-                lambda revision: finish_session(session_id=self.session.pk, revision=revision),
-            )
-        except CONFLICT as error:
-            return self.conflict(error)
+        changes.with_revision(
+            self.session,
+            body.validated_data.get("revision"),
+            lambda revision: finish_session(session_id=self.session.pk, revision=revision),
+        )
         return Response(self.state())
