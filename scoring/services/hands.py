@@ -116,17 +116,8 @@ def _clean_reason(reason: str) -> str:
     return reason
 
 
-def _supersede(
-    *,
-    session: GameSession,
-    number: int,
-    status: str,
-    entry: HandEntry,
-    ledger: dict[str, Any],
-    client_key: uuid.UUID,
-    user: AbstractBaseUser,
-    reason: str,
-) -> HandVersion:
+def _current_version(session: GameSession, number: int) -> HandVersion:
+    """The version of hand `number` a correction replaces; it must not be undone."""
     current = (
         HandVersion.objects.select_related("hand")
         .filter(hand__session=session, hand__number=number, is_current=True)
@@ -136,6 +127,20 @@ def _supersede(
         raise HandRejected(f"This session has no hand {number}.")
     if current.status == HandStatus.REMOVED:
         raise HandRejected("That hand was undone; it can no longer be changed.")
+    return current
+
+
+def _supersede(
+    *,
+    session: GameSession,
+    current: HandVersion,
+    status: str,
+    entry: HandEntry,
+    ledger: dict[str, Any],
+    client_key: uuid.UUID,
+    user: AbstractBaseUser,
+    reason: str,
+) -> HandVersion:
     # The old version stops being current first: only one version of a hand is current.
     HandVersion.objects.filter(pk=current.pk).update(is_current=False)
     version = HandVersion.objects.create(
@@ -168,14 +173,13 @@ def correct_hand(
     if replay is not None:
         return replay
     reason = _clean_reason(reason)
-    board = session_board(session)
-    ledger = compute_ledger(session=session, board=board, entry=entry)
+    current = _current_version(session, number)
     return _supersede(
         session=session,
-        number=number,
+        current=current,
         status=HandStatus.VOID if entry.void else HandStatus.PLAYED,
         entry=entry,
-        ledger=ledger,
+        ledger=compute_ledger(session=session, board=session_board(session), entry=entry),
         client_key=client_key,
         user=user,
         reason=reason,
@@ -197,19 +201,12 @@ def void_hand(
     if replay is not None:
         return replay
     reason = _clean_reason(reason)
-    current = (
-        HandVersion.objects.filter(hand__session=session, hand__number=number, is_current=True)
-        .only("entry")
-        .first()
-    )
-    if current is None:
-        raise HandRejected(f"This session has no hand {number}.")
-    entry = HandEntry.from_json(current.entry).voided()
+    current = _current_version(session, number)
     return _supersede(
         session=session,
-        number=number,
+        current=current,
         status=HandStatus.VOID,
-        entry=entry,
+        entry=HandEntry.from_json(current.entry).voided(),
         ledger=EMPTY_LEDGER,
         client_key=client_key,
         user=user,
@@ -236,7 +233,7 @@ def undo_last_hand(
         raise HandRejected("There is no hand to undo yet.")
     return _supersede(
         session=session,
-        number=last.number,
+        current=_current_version(session, last.number),
         status=HandStatus.REMOVED,
         entry=last.entry,
         ledger=EMPTY_LEDGER,
