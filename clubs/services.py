@@ -157,7 +157,9 @@ def link_guest(*, club: Club, guest_id: int, user: AbstractBaseUser) -> Player:
         raise UserError("Only a member of the club can take over a guest's results.")
     own = Player.objects.filter(club=club, user=user).first()
     if own is not None:
-        if own.seats.exists():
+        # Results or a tournament entry of its own: merging two players' records is not
+        # something a link should do silently.
+        if own.seats.exists() or own.entries.exists():
             raise UserError(
                 f"{user.get_username()} already plays as {own.name} with results of their own; "
                 "a guest can be linked only to an account that has not played yet.",

@@ -1,0 +1,208 @@
+"""A tournament's round, overall and final standings, from its tables' session results.
+
+Computed on read from the `SessionResult` rows (which Celery keeps current as hands
+arrive) in a fixed number of queries, whatever the size of the field: the tables, their
+results, the entries. A stored table updated by the same Celery task, like league
+standings, can replace this when a big field makes reading it slow.
+
+What a player scores at a table: the tournament's placing points for their place (tied
+players share a place and its points), or the game points themselves. Tables still in
+play count with their current results, so the standings are live.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from clubs.models import Player
+from tournaments.models import SessionResult, TieBreaker
+from tournaments.selectors import _split, is_updating
+from tournaments.tournament_models import (
+    Entry,
+    RoundKind,
+    RoundTable,
+    Tournament,
+    TournamentScoring,
+)
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """One player's result at one table."""
+
+    round_number: int
+    table_number: int
+    session_id: int
+    game_points: int
+    place: int
+    finished: bool
+    score: int  # what the round adds to the player's tournament score
+
+
+@dataclass
+class Line:
+    """One player's line in a standings table."""
+
+    player: Player
+    entry: Entry
+    scores: list[TableScore] = field(default_factory=list)
+    carried: int = 0  # final table only
+    rank: int = 0
+
+    @property
+    def pk(self) -> int:  # what the shared tie-break machinery keys on
+        return self.player.pk
+
+    @property
+    def score(self) -> int:
+        return self.carried + sum(s.score for s in self.scores)
+
+    @property
+    def game_points(self) -> int:
+        return sum(s.game_points for s in self.scores)
+
+    @property
+    def played(self) -> int:
+        return len(self.scores)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for s in self.scores if s.finished and s.place == 1)
+
+    @property
+    def average(self) -> float:
+        return self.score / self.played if self.played else 0.0
+
+    @property
+    def withdrawn(self) -> bool:
+        return not self.entry.active
+
+
+@dataclass(frozen=True)
+class TournamentStandings:
+    tournament: Tournament
+    rounds: dict[int, list[Line]]  # round number -> that round's lines, best first
+    overall: list[Line]  # every entry over the rounds before the final, best first
+    final: list[Line]  # the final table (carried score plus the final), best first
+    updating: bool  # hands are recorded that the standings do not show yet
+
+    @property
+    def winner(self) -> Player | None:
+        return self.final[0].player if self.final and self.final[0].rank == 1 else None
+
+
+def _table_score(tournament: Tournament, result: SessionResult) -> int:
+    if tournament.scoring == TournamentScoring.GAME_POINTS:
+        return result.points
+    scheme = tournament.placing_points
+    return int(scheme[result.place - 1]) if result.place <= len(scheme) else 0
+
+
+def tournament_standings(tournament: Tournament) -> TournamentStandings:
+    tables = list(
+        RoundTable.objects.filter(round__tournament=tournament, session__isnull=False)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    by_session = {t.session_id: t for t in tables}
+    results = SessionResult.objects.filter(session_id__in=list(by_session))
+    entries = {
+        e.player_id: e for e in Entry.objects.filter(tournament=tournament).select_related("player")
+    }
+    rounds: dict[int, dict[int, Line]] = defaultdict(dict)
+    overall = {pid: Line(player=e.player, entry=e) for pid, e in entries.items()}
+    final: dict[int, Line] = {}
+    for result in results:
+        table = by_session[result.session_id]
+        entry = entries.get(result.player_id)
+        if entry is None:  # a seat changed by hand to someone not entered: not ours to rank
+            continue
+        score = TableScore(
+            round_number=table.round.number,
+            table_number=table.number,
+            session_id=result.session_id,
+            game_points=result.points,
+            place=result.place,
+            finished=result.finished,
+            score=_table_score(tournament, result),
+        )
+        if table.round.kind == RoundKind.FINAL:
+            final[entry.player_id] = Line(
+                player=entry.player, entry=entry, scores=[score], carried=entry.carried or 0
+            )
+            continue
+        line = rounds[score.round_number].setdefault(
+            entry.player_id, Line(player=entry.player, entry=entry)
+        )
+        line.scores.append(score)
+        overall[entry.player_id].scores.append(score)
+    for line in overall.values():
+        line.scores.sort(key=lambda s: s.round_number)
+    # Finalists whose table has no hand yet still show, with what they carry.
+    for pid, entry in entries.items():
+        if entry.carried is not None and pid not in final:
+            final[pid] = Line(player=entry.player, entry=entry, carried=entry.carried)
+    qualifying = _ranked(tournament, list(overall.values()))
+    order = {line.pk: i for i, line in enumerate(qualifying)}
+    return TournamentStandings(
+        tournament=tournament,
+        rounds={
+            n: _ranked(tournament, list(lines.values())) for n, lines in sorted(rounds.items())
+        },
+        overall=qualifying,
+        # At the final, a tie on the total goes to the better qualifier.
+        final=_ranked_by(
+            list(final.values()), [lambda group: {x.pk: -order.get(x.pk, 0) for x in group}]
+        ),
+        updating=is_updating(tournament.club),
+    )
+
+
+def _ranked(tournament: Tournament, lines: list[Line]) -> list[Line]:
+    breakers = [_breaker(breaker) for breaker in tournament.tie_breakers]
+    return _ranked_by(lines, breakers)
+
+
+def _ranked_by(
+    lines: list[Line], breakers: Sequence[Callable[[list[Line]], dict[int, object]]]
+) -> list[Line]:
+    """Lines by score, then each tie-breaker in turn; players level after all of them
+    share a rank and are listed by name."""
+    groups = _split([lines], lambda group: {x.pk: x.score for x in group})
+    for breaker in breakers:
+        groups = _split(groups, breaker)
+    ordered: list[Line] = []
+    for group in groups:
+        rank = len(ordered) + 1
+        for line in sorted(group, key=lambda x: x.player.name.lower()):
+            line.rank = rank
+            ordered.append(line)
+    return ordered
+
+
+def _breaker(breaker: str) -> Callable[[list[Line]], dict[int, object]]:
+    if breaker == TieBreaker.WINS:
+        return lambda group: {x.pk: x.wins for x in group}
+    if breaker == TieBreaker.AVERAGE:
+        return lambda group: {x.pk: x.average for x in group}
+    if breaker == TieBreaker.RECENT:
+        # A better place in one's latest round first.
+        return lambda group: {x.pk: -x.scores[-1].place if x.scores else -99 for x in group}
+    return _head_to_head
+
+
+def _head_to_head(group: list[Line]) -> dict[int, object]:
+    """Among the tied players: how often each finished above another of them at a table
+    they shared."""
+    seats: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for line in group:
+        for s in line.scores:
+            if s.finished:
+                seats[s.session_id].append((line.pk, s.place))
+    beaten = {line.pk: 0 for line in group}
+    for table in seats.values():
+        for player, place in table:
+            beaten[player] += sum(1 for _, theirs in table if place < theirs)
+    return beaten
