@@ -465,7 +465,9 @@ def start_round(
 
 def _table(table: RoundTable) -> RoundTable:
     return (
-        RoundTable.objects.select_for_update().select_related("round", "session").get(pk=table.pk)
+        RoundTable.objects.select_for_update(of=("self",))
+        .select_related("round", "session")
+        .get(pk=table.pk)
     )
 
 
