@@ -85,29 +85,57 @@ class Board:
         return self.rows[-1] if self.rows else None
 
 
+# What a board needs of each current version, read as plain tuples: building model
+# instances for every hand costs more than the rest of the work (a season has 500,000).
+_VERSION_COLUMNS = (
+    "hand__session_id",
+    "hand__number",
+    "hand__dealer",
+    "status",
+    "version",
+    "ledger",
+    "entry",
+)
+
+
 def session_board(session: GameSession) -> Board:
     seats = list(Seat.objects.filter(session=session).select_related("player"))
     versions = (
         HandVersion.objects.filter(hand__session=session, is_current=True)
-        .select_related("hand")
         .order_by("hand__number")
+        .values_list(*_VERSION_COLUMNS)
     )
     return _board(session, seats, versions)
 
 
-def session_boards(sessions: Iterable[GameSession]) -> Iterator[Board]:
-    """The boards of many sessions from two queries (rebuilding results over a season)."""
+def session_boards(
+    sessions: Iterable[GameSession], *, scores_only: bool = False
+) -> Iterator[Board]:
+    """The boards of many sessions from two queries (rebuilding results over a season).
+
+    `scores_only`: each row's ledger holds only its scores (no transfers or details), all
+    that results need; reading a season's full ledgers costs more than the rest."""
     by_id = {session.pk: session for session in sessions}
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(session__in=by_id).select_related("player"):
         seats[seat.session_id].append(seat)
+    columns = _VERSION_COLUMNS
+    if scores_only:
+        columns = (*columns[:5], "ledger__scores", "entry")
     versions = (
         HandVersion.objects.filter(hand__session__in=by_id, is_current=True)
-        .select_related("hand")
         .order_by("hand__session_id", "hand__number")
+        .values_list(*columns)
     )
+    if scores_only:
+        versions = (
+            (sid, number, dealer, status, version, {"scores": scores or {}}, entry)
+            for sid, number, dealer, status, version, scores, entry in versions.iterator(2000)
+        )
+    else:
+        versions = versions.iterator(2000)
     done = set()
-    for session_id, group in groupby(versions.iterator(2000), key=lambda v: v.hand.session_id):
+    for session_id, group in groupby(versions, key=lambda row: row[0]):
         done.add(session_id)
         yield _board(by_id[session_id], sorted(seats[session_id], key=_position), group)
     for session_id, session in by_id.items():
@@ -119,31 +147,30 @@ def _position(seat: Seat) -> int:
     return seat.position
 
 
-def _board(session: GameSession, seats: list[Seat], versions: Iterable[HandVersion]) -> Board:
+def _board(session: GameSession, seats: list[Seat], versions: Iterable[tuple]) -> Board:
     totals = {seat.position: 0 for seat in seats}
     rows: list[HandRow] = []
     transfers: list[dict] = []
     last_number = 0
-    for version in versions:
-        hand = version.hand
-        last_number = max(last_number, hand.number)
-        if version.status == HandStatus.REMOVED:
+    for _session_id, number, dealer, status, version, ledger, entry in versions:
+        last_number = max(last_number, number)
+        if status == HandStatus.REMOVED:
             continue
-        scores = {int(pos): points for pos, points in version.ledger.get("scores", {}).items()}
+        scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
         for pos, points in scores.items():
             totals[pos] += points
-        transfers.extend(version.ledger.get("transfers", []))
+        transfers.extend(ledger.get("transfers", []))
         rows.append(
             HandRow(
-                number=hand.number,
+                number=number,
                 shown_number=len(rows) + 1,
-                dealer=hand.dealer,
-                status=version.status,
-                version=version.version,
+                dealer=dealer,
+                status=status,
+                version=version,
                 scores=scores,
                 running=dict(totals),
-                ledger=version.ledger,
-                entry=HandEntry.from_json(version.entry),
+                ledger=ledger,
+                entry=HandEntry.from_json(entry),
             )
         )
     return Board(

@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce
 
 from scoring.models import GameSession, SessionStatus
 from tournaments.models import Rating, RatingChange, SessionResult
+from tournaments.services.bulk import insert_many
 
 MODEL = PlackettLuce()
 # Below this many rated sessions a rating is shown as provisional on leaderboards.
@@ -45,7 +46,7 @@ def _key(session: GameSession) -> RatingKey | None:
     return RatingKey(session.finished_at, session.pk)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def rerate_after_change(session: GameSession) -> None:
     """Re-rate `session` (if it is finished and played) and every later session of its
     club and game, undoing what its earlier rating, if any, did first."""
@@ -65,34 +66,37 @@ def _order(key: RatingKey) -> tuple[datetime, int]:
     return (key.rated_at, key.session_id)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
     """Undo every rating change from `start` on (None: all of them) and rate again."""
     changes = RatingChange.objects.filter(club_id=club_id, variant=variant)
-    if start is not None:
+    ratings: dict[int, Rating] = {}
+    if start is None:
+        # From the very start: nothing to restore, every rating is made again.
+        Rating.objects.filter(club_id=club_id, variant=variant).delete()
+    else:
         changes = changes.filter(start.later_q())
-    # Each player's rating goes back to what it was before their first undone change.
-    restore: dict[int, RatingChange] = {}
-    for change in changes.order_by("rated_at", "session_id"):
-        restore.setdefault(change.player_id, change)
-    ratings = {
-        r.player_id: r
-        for r in Rating.objects.filter(club_id=club_id, variant=variant, player_id__in=restore)
-    }
-    for player_id, first in restore.items():
-        rating = ratings.get(player_id)
-        if rating is None:
-            continue
-        if first.mu_before is None:
-            rating.delete()
-            del ratings[player_id]
-        else:
-            rating.mu, rating.sigma = first.mu_before, first.sigma_before
-    undone_games = {}
-    for change in changes:
-        undone_games[change.player_id] = undone_games.get(change.player_id, 0) + 1
-    for player_id, rating in ratings.items():
-        rating.games -= undone_games.get(player_id, 0)
+        # Each player's rating goes back to what it was before their first undone change.
+        restore: dict[int, RatingChange] = {}
+        undone_games: dict[int, int] = {}
+        for change in changes.order_by("rated_at", "session_id"):
+            restore.setdefault(change.player_id, change)
+            undone_games[change.player_id] = undone_games.get(change.player_id, 0) + 1
+        ratings = {
+            r.player_id: r
+            for r in Rating.objects.filter(club_id=club_id, variant=variant, player_id__in=restore)
+        }
+        for player_id, first in restore.items():
+            rating = ratings.get(player_id)
+            if rating is None:
+                continue
+            if first.mu_before is None:
+                rating.delete()
+                del ratings[player_id]
+            else:
+                rating.mu, rating.sigma = first.mu_before, first.sigma_before
+        for player_id, rating in ratings.items():
+            rating.games -= undone_games.get(player_id, 0)
     changes.delete()
 
     sessions = GameSession.objects.filter(
@@ -160,7 +164,10 @@ def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
     Rating.objects.bulk_create(
         [rating for rating in ratings.values() if not rating.pk], batch_size=2000
     )
-    RatingChange.objects.bulk_create(new_changes, batch_size=2000)
+    if len(new_changes) > 1000:
+        insert_many(RatingChange, new_changes)
+    else:
+        RatingChange.objects.bulk_create(new_changes)
 
 
 def _placings(session_ids: list[int]) -> dict[int, list[tuple[int, int]]]:

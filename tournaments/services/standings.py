@@ -9,10 +9,12 @@ update twice, or out of order, harmless.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime, time, timedelta
 
 from django.db import transaction
 from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from clubs.models import Player
 from scoring.models import GameSession
@@ -21,11 +23,11 @@ from tournaments.models import League, LeagueSession, SessionResult, Standing
 
 def counted_results(league: League) -> Q:
     """The session results that count in `league`, as a filter on SessionResult."""
-    q = Q(
-        club_id=league.club_id,
-        played_at__date__gte=league.starts_on,
-        played_at__date__lte=league.ends_on,
-    )
+    # A range on the stored timestamp (not on its date) lets PostgreSQL use the indexes.
+    zone = timezone.get_current_timezone()
+    start = datetime.combine(league.starts_on, time.min, tzinfo=zone)
+    end = datetime.combine(league.ends_on + timedelta(days=1), time.min, tzinfo=zone)
+    q = Q(club_id=league.club_id, played_at__gte=start, played_at__lt=end)
     if league.variants:
         q &= Q(variant__in=league.variants)
     if league.marked_only:
@@ -36,8 +38,14 @@ def counted_results(league: League) -> Q:
 def leagues_counting(session: GameSession, played_at) -> list[League]:
     """The leagues whose table `session` (played at `played_at`) belongs in."""
     day = played_at.date()
-    leagues = League.objects.filter(club_id=session.club_id, starts_on__lte=day, ends_on__gte=day)
-    marked = set(LeagueSession.objects.filter(session=session).values_list("league_id", flat=True))
+    leagues = list(
+        League.objects.filter(club_id=session.club_id, starts_on__lte=day, ends_on__gte=day)
+    )
+    marked = set()
+    if any(league.marked_only for league in leagues):
+        marked = set(
+            LeagueSession.objects.filter(session=session).values_list("league_id", flat=True)
+        )
     return [
         league
         for league in leagues
@@ -60,7 +68,7 @@ def _placing_points(league: League) -> Case | Value:
     )
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def refresh_standings(*, league: League, player_ids: Iterable[int] | None = None) -> None:
     """Recompute the standings of `player_ids` (every player when None) in `league`."""
     results = SessionResult.objects.filter(counted_results(league))
@@ -104,7 +112,9 @@ def refresh_standings(*, league: League, player_ids: Iterable[int] | None = None
     if player_ids is not None:
         stale = stale.filter(player_id__in=player_ids)
     # Players whose every counted result went away (a voided or undone session) drop out.
-    stale.exclude(player_id__in=[row.player_id for row in rows]).delete()
+    kept = {row.player_id for row in rows}
+    if player_ids is None or set(player_ids) - kept:
+        stale.exclude(player_id__in=kept).delete()
     Standing.objects.bulk_create(
         rows,
         update_conflicts=True,

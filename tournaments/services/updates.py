@@ -20,6 +20,7 @@ from scoring.models import GameSession
 from scoring.selectors import Board, session_board, session_boards
 from tournaments.models import League, PendingUpdate, SessionResult
 from tournaments.results import session_results
+from tournaments.services.bulk import insert_many
 from tournaments.services.ratings import replay, rerate_after_change
 from tournaments.services.standings import leagues_counting, refresh_standings
 
@@ -133,16 +134,16 @@ def rebuild_everything() -> dict[str, int]:
     )
     rows: list[SessionResult] = []
     count = 0
-    for board in session_boards(sessions):
+    for board in session_boards(sessions, scores_only=True):
         session = board.session
         rows += _result_rows(
             session, session_results(board), session.finished_at or session.started_at
         )
         count += 1
         if len(rows) >= 5000:
-            SessionResult.objects.bulk_create(rows)
+            insert_many(SessionResult, rows)
             rows = []
-    SessionResult.objects.bulk_create(rows)
+    insert_many(SessionResult, rows)
     leagues = list(League.objects.all())
     for league in leagues:
         league.standings.all().delete()
