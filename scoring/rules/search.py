@@ -51,6 +51,7 @@ def _bounds(low: int, high: int) -> int:
 
 _NEVER = _bounds(INF, INF)
 MAX_OPENED_SEQUENCE = 5
+FLOOR_FROM_CARDS = 16
 # The most jokers a meld opened by the search takes: a sequence of five places with two
 # natural cards (a set takes at most two).
 _MOST_JOKERS = MAX_OPENED_SEQUENCE - 2
@@ -129,6 +130,9 @@ class _Search:
         self.pure_cap = goal.pure + (1 if goal.meld_all else 0)
         wild_cards = printed + sum(self.counts[card] for card in self.wild_ids)
         self.useful_budget = wild_cards if goal.meld_all else INF
+        # The floor bound (`_floor`) pays for itself only in big hands: in a 13-card hand
+        # the subtrees it cuts are smaller than what computing it costs at every node.
+        self.use_floor = sum(self.counts[:52]) + printed > FLOOR_FROM_CARDS
         self.memo: dict[bytes, int] = {}
         self.choice: dict[bytes, tuple] = {}
         # Set by `arrange` when a least-cost search answers "can every card meld?": then
@@ -205,20 +209,22 @@ class _Search:
         if t < goal.tunnelas and t + sum(key[:52].translate(_THIRDS)) < goal.tunnelas:
             memo[key] = _NEVER  # too few cards left for the requirement
             return INF
-        shape = key.translate(_HELD)
-        shapes = _SHAPES
-        spades, hearts, diamonds, clubs = shape[:13], shape[13:26], shape[26:39], shape[39:52]
-        f0 = shapes.get(spades) or _shape(spades)
-        f1 = shapes.get(hearts) or _shape(hearts)
-        f2 = shapes.get(diamonds) or _shape(diamonds)
-        f3 = shapes.get(clubs) or _shape(clubs)
-        jokers = 0 if goal.pure_only else spare
-        if (f0 | f1 | f2 | f3) & (_STUCK_BITS if jokers < 2 else _RANK_BITS):
-            floor = self._floor((f0, f1, f2, f3), jokers, budget)
-            if floor > budget:
-                low = max(low, floor)
-                memo[key] = _bounds(low, high)
-                return low
+        if self.use_floor:
+            shape = key.translate(_HELD)
+            shapes = _SHAPES
+            spades, hearts = shape[:13], shape[13:26]
+            diamonds, clubs = shape[26:39], shape[39:52]
+            f0 = shapes.get(spades) or _shape(spades)
+            f1 = shapes.get(hearts) or _shape(hearts)
+            f2 = shapes.get(diamonds) or _shape(diamonds)
+            f3 = shapes.get(clubs) or _shape(clubs)
+            jokers = 0 if goal.pure_only else spare
+            if (f0 | f1 | f2 | f3) & (_STUCK_BITS if jokers < 2 else _RANK_BITS):
+                floor = self._floor((f0, f1, f2, f3), jokers, budget)
+                if floor > budget:
+                    low = max(low, floor)
+                    memo[key] = _bounds(low, high)
+                    return low
         satisfice = goal.meld_all
         found, choice, lower = INF, None, INF
         limit = budget
