@@ -16,7 +16,7 @@ help:
 	@echo "make run    set up, migrate, load demo data, serve on http://127.0.0.1:8000/"
 	@echo "make test   set up (browser included) and run the whole test suite"
 	@echo "make lint   ruff check and ruff format --check"
-	@echo "make bench  set up and run the rules-engine benchmark"
+	@echo "make bench  set up and run the benchmarks: rules engine, then leagues on PostgreSQL"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -58,5 +58,7 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# `make bench BENCH=rules` or `BENCH=league` runs one; the league bench makes, migrates and
+# seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards.
 bench: setup
-	$(PY) -m bench
+	$(PY) -m bench $(BENCH)

@@ -1,9 +1,16 @@
-"""`python -m bench`: run the rules-engine benchmark."""
+"""`python -m bench`: the rules-engine bench, then the league bench on PostgreSQL.
+
+`python -m bench rules` or `python -m bench league` runs one of them. The league bench
+needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
+figures are still printed and the exit status is non-zero.
+"""
 
 import sys
 
+BENCHES = ("rules", "league")
 
-def run() -> int:
+
+def _rules() -> int:
     try:
         from bench.rules_bench import main
     except ModuleNotFoundError as exc:
@@ -15,5 +22,27 @@ def run() -> int:
     return result if isinstance(result, int) else 0
 
 
+def _league() -> int:
+    from bench.league_bench import main
+
+    return main()
+
+
+def run(argv: list[str]) -> int:
+    chosen = argv or list(BENCHES)
+    unknown = [name for name in chosen if name not in BENCHES]
+    if unknown:
+        print(f"usage: python -m bench [{' | '.join(BENCHES)}]  (no argument: both)")
+        return 2
+    status = 0
+    for name in chosen:
+        if len(chosen) > 1:
+            print(f"== {name} bench ==", flush=True)
+        status = max(status, {"rules": _rules, "league": _league}[name]())
+        if len(chosen) > 1:
+            print(flush=True)
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(run())
+    sys.exit(run(sys.argv[1:]))
