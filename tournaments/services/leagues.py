@@ -41,6 +41,15 @@ def _check(
             "Give the points for 1st, 2nd, 3rd ... place, like 5, 3, 2, 1.",
             field="placing_points",
         )
+    check_ranking(placing_points=placing_points, tie_breakers=tie_breakers)
+    if min_sessions < 0:
+        raise UserError(
+            "The minimum number of sessions cannot be below zero.", field="min_sessions"
+        )
+
+
+def check_ranking(*, placing_points: Sequence[int], tie_breakers: Sequence[str]) -> None:
+    """What leagues and tournaments share: points per place and the tie-breakers."""
     if any(p < 0 for p in placing_points):
         raise UserError("Points for a place cannot be below zero.", field="placing_points")
     if len(set(tie_breakers)) != len(tie_breakers) or any(
@@ -49,10 +58,6 @@ def _check(
         raise UserError(
             "Tie-breakers are wins, average, head-to-head and most recent, each once.",
             field="tie_breakers",
-        )
-    if min_sessions < 0:
-        raise UserError(
-            "The minimum number of sessions cannot be below zero.", field="min_sessions"
         )
 
 

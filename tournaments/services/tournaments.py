@@ -26,6 +26,7 @@ from scoring.services.sessions import finish_session, start_session
 from tournaments import draw as seating
 from tournaments.draw.table_sizes import check_size_range
 from tournaments.models import PendingUpdate, TieBreaker
+from tournaments.services.leagues import check_ranking
 from tournaments.services.updates import apply_session
 from tournaments.tournament_models import (
     Carry,
@@ -105,15 +106,7 @@ def _check_setup(
             "Give the points for 1st, 2nd, 3rd ... place at a table, like 5, 3, 2, 1.",
             field="placing_points",
         )
-    if any(p < 0 for p in placing_points):
-        raise UserError("Points for a place cannot be below zero.", field="placing_points")
-    if len(set(tie_breakers)) != len(tie_breakers) or any(
-        t not in TieBreaker.values for t in tie_breakers
-    ):
-        raise UserError(
-            "Tie-breakers are wins, average, head-to-head and most recent, each once.",
-            field="tie_breakers",
-        )
+    check_ranking(placing_points=placing_points, tie_breakers=tie_breakers)
     if final_table_size and not low <= final_table_size <= high:
         raise UserError(
             f"A final table of {GAME_NAMES[variant]} seats {low} to {high} players "
