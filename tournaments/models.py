@@ -206,4 +206,5 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return f"Player {self.player_id} after session {self.session_id}"
 
+
 from tournaments.tournament_models import Entry, Round, RoundTable, Tournament  # noqa: E402,F401
