@@ -6,7 +6,7 @@ league the slug "new". The player page sits under `stats/` because `players/<id>
 organisers' rename page.
 """
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.views import leaderboards, league_form, league_sessions, leagues, players
 
@@ -22,4 +22,6 @@ urlpatterns = [
     path(league + "standings.csv", leagues.league_csv, name="league-csv"),
     path(club + "leaderboards/", leaderboards.leaderboard_page, name="leaderboard"),
     path(club + "players/<int:player_id>/stats/", players.player_detail, name="player-detail"),
+    path("", include("tournaments.tournament_urls")),
+    path("", include("tournaments.public_urls")),
 ]

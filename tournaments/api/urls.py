@@ -1,7 +1,7 @@
 """/api/v1/clubs/<slug>/leagues/..., leaderboards and player statistics: included from
 config/urls.py's api_v1 list."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.api import league_views, rating_views
 
@@ -31,4 +31,5 @@ urlpatterns = [
         rating_views.PlayerStats.as_view(),
         name="api-player-stats",
     ),
+    path("", include("tournaments.api.tournament_urls")),
 ]

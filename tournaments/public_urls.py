@@ -1,0 +1,3 @@
+"""A tournament's public pages and projector view (included from tournaments/urls.py)."""
+
+urlpatterns: list = []
