@@ -66,6 +66,10 @@ class GameSession(models.Model):
         ordering = ["-started_at"]
         indexes = [
             models.Index(fields=["club", "status", "-started_at"], name="session_club_status"),
+            # Ratings replay a game's finished sessions in the order they finished.
+            models.Index(
+                fields=["club", "variant", "status", "finished_at"], name="session_rating_order"
+            ),
         ]
 
     def __str__(self) -> str:

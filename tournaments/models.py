@@ -95,7 +95,13 @@ class SessionResult(models.Model):
         ]
         indexes = [
             models.Index(fields=["club", "variant", "played_at"], name="result_club_variant"),
-            models.Index(fields=["player", "-played_at"], name="result_player_recent"),
+            # A player's results newest first (player pages), and on PostgreSQL everything
+            # a league standing sums, so refreshing a player's line reads only the index.
+            models.Index(
+                fields=["player", "played_at"],
+                include=["club", "variant", "session", "finished", "points", "hands_won", "place"],
+                name="result_player_covering",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -207,4 +213,10 @@ class RatingChange(models.Model):
         return f"Player {self.player_id} after session {self.session_id}"
 
 
-from tournaments.tournament_models import Entry, Round, RoundTable, Tournament  # noqa: E402,F401
+from tournaments.tournament_models import (  # noqa: E402,F401
+    Entry,
+    Round,
+    RoundTable,
+    StandingsLine,
+    Tournament,
+)

@@ -165,3 +165,44 @@ class RoundTable(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number} of round {self.round_id}"
+
+
+class Stage(models.TextChoices):
+    OVERALL = "overall", "Overall (the rounds before the final)"
+    ROUND = "round", "One round"
+    FINAL = "final", "Final table"
+
+
+class StandingsLine(models.Model):
+    """One line of a tournament's stored standings.
+
+    Written by the same Celery update that turns a table's hands into session results, and
+    by the director's actions that change a line without a hand (an entry, the cut), so
+    pages read the standings in two queries however big the field. Everything here is
+    derived: `refresh_tournament_standings` rewrites a tournament's lines from the session
+    results, and `rebuild_standings` rewrites them all.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="standings_lines"
+    )
+    stage = models.CharField(max_length=8, choices=Stage.choices)
+    round_number = models.PositiveSmallIntegerField(default=0)  # 0 unless stage is round
+    position = models.PositiveSmallIntegerField()  # 0 for the first line of its table
+    rank = models.PositiveSmallIntegerField()  # tied players share a rank
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    carried = models.IntegerField(default=0)  # final table only
+    # The player's table scores in round order: `TableScore` fields, as plain values.
+    tables = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["tournament", "stage", "round_number", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "stage", "round_number", "position"],
+                name="one_line_per_position",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} line {self.position} of tournament {self.tournament_id}"

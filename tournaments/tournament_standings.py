@@ -1,9 +1,11 @@
 """A tournament's round, overall and final standings, from its tables' session results.
 
-Computed on read from the `SessionResult` rows (which Celery keeps current as hands
-arrive) in a fixed number of queries, whatever the size of the field: the tables, their
-results, the entries. A stored table updated by the same Celery task, like league
-standings, can replace this when a big field makes reading it slow.
+`compute_standings` ranks the `SessionResult` rows of the tournament's tables (three
+queries whatever the size of the field). The Celery update that turns a table's hands into
+those results then stores the ranked lines (`StandingsLine`, see
+`tournaments.services.tournament_lines`), and pages read them with `tournament_standings`
+in two queries. Director actions that must not act on stale standings (a Swiss draw, the
+cut) apply pending updates and compute afresh.
 
 What a player scores at a table: the tournament's placing points for their place (tied
 players share a place and its points), or the game points themselves. Tables still in
@@ -17,12 +19,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from clubs.models import Player
-from tournaments.models import SessionResult, TieBreaker
-from tournaments.selectors import _split, is_updating
+from tournaments.models import PendingUpdate, SessionResult, TieBreaker
+from tournaments.selectors import _split
 from tournaments.tournament_models import (
     Entry,
     RoundKind,
     RoundTable,
+    Stage,
+    StandingsLine,
     Tournament,
     TournamentScoring,
 )
@@ -101,6 +105,41 @@ def _table_score(tournament: Tournament, result: SessionResult) -> int:
 
 
 def tournament_standings(tournament: Tournament) -> TournamentStandings:
+    """The stored standings, as the last update left them; `updating` while hands recorded
+    at the tournament's tables are not in them yet."""
+    lines: dict[str, list[Line]] = defaultdict(list)
+    rounds: dict[int, list[Line]] = defaultdict(list)
+    stored = StandingsLine.objects.filter(tournament=tournament).select_related("entry__player")
+    for row in stored.order_by("stage", "round_number", "position"):
+        line = Line(
+            player=row.entry.player,
+            entry=row.entry,
+            scores=[TableScore(**score) for score in row.tables],
+            carried=row.carried,
+            rank=row.rank,
+        )
+        if row.stage == Stage.ROUND:
+            rounds[row.round_number].append(line)
+        else:
+            lines[row.stage].append(line)
+    return TournamentStandings(
+        tournament=tournament,
+        rounds=dict(rounds),
+        overall=lines[Stage.OVERALL],
+        final=lines[Stage.FINAL],
+        updating=is_updating_tournament(tournament),
+    )
+
+
+def is_updating_tournament(tournament: Tournament) -> bool:
+    """Hands are recorded at the tournament's tables that its standings do not show yet."""
+    return PendingUpdate.objects.filter(
+        session__tournament_table__round__tournament=tournament
+    ).exists()
+
+
+def compute_standings(tournament: Tournament) -> TournamentStandings:
+    """The standings ranked afresh from the session results."""
     tables = list(
         RoundTable.objects.filter(round__tournament=tournament, session__isnull=False)
         .select_related("round")
@@ -156,7 +195,7 @@ def tournament_standings(tournament: Tournament) -> TournamentStandings:
         final=_ranked_by(
             list(final.values()), [lambda group: {x.pk: -order.get(x.pk, 0) for x in group}]
         ),
-        updating=is_updating(tournament.club),
+        updating=is_updating_tournament(tournament),
     )
 
 

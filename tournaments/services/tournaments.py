@@ -27,6 +27,7 @@ from tournaments import draw as seating
 from tournaments.draw.table_sizes import check_size_range
 from tournaments.models import PendingUpdate, TieBreaker
 from tournaments.services.leagues import check_ranking
+from tournaments.services.tournament_lines import refresh_tournament_standings
 from tournaments.services.updates import apply_session
 from tournaments.tournament_models import (
     Carry,
@@ -40,7 +41,7 @@ from tournaments.tournament_models import (
     TournamentScoring,
     TournamentStatus,
 )
-from tournaments.tournament_standings import TournamentStandings, tournament_standings
+from tournaments.tournament_standings import TournamentStandings, compute_standings
 
 TARGET_LIMITS = {RoundEnding.DEALS: 20, RoundEnding.HANDS: 500, RoundEnding.MINUTES: 600}
 SESSION_ENDING = {
@@ -242,9 +243,11 @@ def register(
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise UserError(f"{player.name} is already entered.", field="player")
     late = played > 0
-    return Entry.objects.create(
+    entry = Entry.objects.create(
         tournament=tournament, player=player, entered_round=played + 1, checked_in=late
     )
+    refresh_tournament_standings(tournament_id=tournament.pk)  # the new player's line
+    return entry
 
 
 def _entry(tournament: Tournament, player: Player) -> Entry:
@@ -295,7 +298,7 @@ def _current_standings(tournament: Tournament) -> TournamentStandings:
         raise UserError(
             "The standings are still catching up with the last hands; try again in a moment."
         )
-    return tournament_standings(tournament)
+    return compute_standings(tournament)
 
 
 # Draws -----------------------------------------------------------------------------------
@@ -588,4 +591,5 @@ def cut_to_final(*, tournament: Tournament, rng: random.Random | None = None) ->
     _save_tables(final, _final_draw([line.pk for line in finalists], _rng(rng)))
     tournament.status = TournamentStatus.FINAL
     tournament.save(update_fields=["status"])
+    refresh_tournament_standings(tournament_id=tournament.pk)  # the finalists' lines
     return final

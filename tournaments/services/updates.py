@@ -23,6 +23,7 @@ from tournaments.results import session_results
 from tournaments.services.bulk import insert_many
 from tournaments.services.ratings import replay, rerate_after_change
 from tournaments.services.standings import leagues_counting, refresh_standings
+from tournaments.services.tournament_lines import refresh_every_tournament, refresh_for_session
 
 
 def mark_changed(session: GameSession) -> None:
@@ -98,6 +99,7 @@ def refresh_session(board: Board) -> None:
     for league in leagues.values():
         refresh_standings(league=league, player_ids=players)
     rerate_after_change(session)
+    refresh_for_session(session.pk)
 
 
 def _result_rows(session: GameSession, lines, played_at) -> list[SessionResult]:
@@ -151,5 +153,11 @@ def rebuild_everything() -> dict[str, int]:
     pairs = set(GameSession.objects.values_list("club_id", "variant").distinct())
     for club_id, variant in pairs:
         replay(club_id=club_id, variant=variant, start=None)
+    tournaments = refresh_every_tournament()
     PendingUpdate.objects.all().delete()
-    return {"sessions": count, "leagues": len(leagues), "rating_pools": len(pairs)}
+    return {
+        "sessions": count,
+        "leagues": len(leagues),
+        "rating_pools": len(pairs),
+        "tournaments": tournaments,
+    }

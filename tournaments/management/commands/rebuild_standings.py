@@ -7,7 +7,8 @@ from tournaments.services.updates import rebuild_everything
 
 class Command(BaseCommand):
     help = (
-        "Recompute every session result, league standing and rating from the stored hands. "
+        "Recompute every session result, league standing, rating and tournament standing "
+        "from the stored hands. "
         "Safe to run at any time; it gives what the incremental updates give."
     )
 
@@ -15,6 +16,7 @@ class Command(BaseCommand):
         started = time.perf_counter()
         counts = rebuild_everything()
         self.stdout.write(
-            f"Rebuilt {counts['sessions']} sessions, {counts['leagues']} leagues and "
-            f"{counts['rating_pools']} rating pools in {time.perf_counter() - started:.1f} s."
+            f"Rebuilt {counts['sessions']} sessions, {counts['leagues']} leagues, "
+            f"{counts['rating_pools']} rating pools and {counts['tournaments']} tournaments "
+            f"in {time.perf_counter() - started:.1f} s."
         )
