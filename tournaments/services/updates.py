@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import GameSession
-from scoring.selectors import Board, session_board, session_boards
+from scoring.selectors import Board, session_boards
 from tournaments.models import League, PendingUpdate, SessionResult
 from tournaments.results import session_results
 from tournaments.services.bulk import insert_many
@@ -69,7 +69,8 @@ def apply_session(session_id: int) -> bool:
         marked_at = pending.marked_at
         session = GameSession.objects.filter(pk=session_id).first()
         if session is not None:
-            refresh_session(session_board(session))
+            # Results need only each hand's scores, as in the rebuild: the same reading.
+            refresh_session(next(session_boards([session], scores_only=True)))
         # A change that marked the session again meanwhile keeps its mark for the next run.
         PendingUpdate.objects.filter(pk=pending.pk, marked_at=marked_at).delete()
     return True
