@@ -1,4 +1,5 @@
-"""The demo club that `make run` loads: members, guests and a finished session of each game.
+"""The demo club that `make run` loads: members, guests, a finished session of each game,
+a league and a tournament.
 
 Every hand goes through the same services a scorer uses, so the demo's ledgers are the
 rules engine's own. Cards are dealt from a seeded shuffle, so every run loads the same club.
@@ -107,6 +108,10 @@ def load_demo() -> Club:
         ends_on=today + timedelta(days=60),
         tie_breakers=["wins", "average", "head_to_head"],
     )
+    # Imported here: the tournament demo builds on this module's hands.
+    from tournaments.demo_tournament import load_demo_tournament
+
+    load_demo_tournament(club=club, director=people[1][0], scorer=scorer, rng=rng)
     return club
 
 
@@ -130,7 +135,7 @@ def _play(club: Club, plan: DemoSession, rng: random.Random, scorer: User) -> Ga
             break
         hands.record_hand(
             session_id=session.pk,
-            entry=_random_hand(session, len(plan.players), rng),
+            entry=random_hand(session, len(plan.players), rng),
             client_key=uuid.uuid4(),
             revision=session.revision,
             user=scorer,
@@ -156,7 +161,7 @@ def _deck(session: GameSession, seats: int) -> list[str]:
     return cards + ["JK"] * table.jokers
 
 
-def _random_hand(session: GameSession, seats: int, rng: random.Random) -> HandEntry:
+def random_hand(session: GameSession, seats: int, rng: random.Random) -> HandEntry:
     variant = session.variant
     deck = _deck(session, seats)
     rng.shuffle(deck)
