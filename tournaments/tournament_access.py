@@ -4,7 +4,8 @@ Directors (the club's organisers and owner) run a tournament. Its public pages (
 live standings, final, projector) are for anyone with the link once the organiser has
 released them, even when the club itself is private: releasing them is the organiser's
 choice. Until then they answer "not found" to everyone but the club's organisers, who see
-them as a preview.
+them as a preview. The members' screens show every tournament to the club's members, and
+to outsiders only what is released, as the API does.
 """
 
 from __future__ import annotations
@@ -50,9 +51,12 @@ def directed_tournament(
 def member_tournament(
     user: AbstractBaseUser | AnonymousUser, slug: str, tournament_slug: str
 ) -> tuple[ClubAccess, Tournament]:
-    """The club as `club_access` allows it (any member, or anyone for a public club)."""
+    """For the club's members; outsiders (a public club's visitors) only once released."""
     access = club_access(user, slug)
-    return access, _tournament(access.club, tournament_slug)
+    tournament = _tournament(access.club, tournament_slug)
+    if not access.is_member and not tournament.published:
+        raise Http404("No such tournament.")
+    return access, tournament
 
 
 def public_tournament(

@@ -29,6 +29,7 @@ from tournaments.tournament_models import (
     StandingsLine,
     Tournament,
     TournamentScoring,
+    TournamentStatus,
 )
 
 
@@ -93,8 +94,21 @@ class TournamentStandings:
     updating: bool  # hands are recorded that the standings do not show yet
 
     @property
+    def winners(self) -> list[Line]:
+        """Who won, once the tournament has finished: the final table's first (a tie there
+        goes to the better qualifier), or without a final table everyone level on top.
+
+        Empty until then: while the last tables play, their leader is only leading."""
+        if self.tournament.status != TournamentStatus.FINISHED:
+            return []
+        lines = self.final or [line for line in self.overall if line.played]
+        return [line for line in lines if line.rank == 1]
+
+    @property
     def winner(self) -> Player | None:
-        return self.final[0].player if self.final and self.final[0].rank == 1 else None
+        """The one winner; None before the end, or when players share the top."""
+        winners = self.winners
+        return winners[0].player if len(winners) == 1 else None
 
 
 def _table_score(tournament: Tournament, result: SessionResult) -> int:

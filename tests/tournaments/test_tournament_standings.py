@@ -120,7 +120,12 @@ def test_the_final_table_adds_the_carried_score_and_a_tie_goes_to_the_better_qua
     ids = {p.player.name: p.player_id for p in cup.entries.select_related("player")}
     order = ["Dev", "Asha", "Chitra", "Bala"]
     play_in_order(final.tables.get(), [ids[n] for n in order], django_capture_on_commit_callbacks)
+    cup.refresh_from_db()
+    # The final table has played, but the director has not closed it: a leader, no winner.
+    assert tournament_standings(cup).final[0].player.name == "Bala"
+    assert tournament_standings(cup).winner is None
     services.finish_round(round_=final)
+    cup.refresh_from_db()
 
     standings = tournament_standings(cup)
 

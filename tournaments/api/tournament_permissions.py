@@ -1,0 +1,59 @@
+"""How every tournament endpoint reaches its tournament: only through
+`tournaments.tournament_access`.
+
+Reading: the club's members (any role) read every tournament of their club, as on the
+members' screens; anyone else, anonymous callers included, reads only a tournament whose
+pages the organiser has released, even in a private club, as on the public pages. An
+unreleased tournament answers 404 to them, exactly as one that does not exist.
+
+Changing: the club's organisers and owner (`directed_tournament`): a member below them
+gets 403 with a sentence, someone outside a private club 404.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.http import Http404
+from rest_framework.permissions import SAFE_METHODS
+
+from tournaments.tournament_access import (
+    directed_tournament,
+    member_tournament,
+    public_tournament,
+)
+from tournaments.tournament_models import Tournament
+
+
+def readable_tournament(
+    user: AbstractBaseUser | AnonymousUser, slug: str, tournament_slug: str
+) -> Tournament:
+    try:
+        # Released ones for anyone (and unreleased ones for directors): the common case.
+        return public_tournament(user, slug, tournament_slug).tournament
+    except Http404:
+        pass
+    access, tournament = member_tournament(user, slug, tournament_slug)
+    if not access.is_member:  # a public club's visitor: unreleased is not theirs to see
+        raise Http404("No such tournament.")
+    return tournament
+
+
+class TournamentAccessMixin:
+    """For API views under clubs/<slug>/tournaments/<tournament_slug>/."""
+
+    @cached_property
+    def tournament(self) -> Tournament:
+        request = self.request  # type: ignore[attr-defined]
+        slug = self.kwargs["slug"]  # type: ignore[attr-defined]
+        tournament_slug = self.kwargs["tournament_slug"]  # type: ignore[attr-defined]
+        if request.method in SAFE_METHODS:
+            return readable_tournament(request.user, slug, tournament_slug)
+        _, tournament = directed_tournament(request.user, slug, tournament_slug)
+        return tournament
+
+    @property
+    def is_schema_run(self) -> bool:
+        """True while drf-spectacular inspects the view with a made-up request."""
+        return getattr(self, "swagger_fake_view", False)

@@ -1,0 +1,239 @@
+"""Reads behind a tournament's public pages, projector and API: rounds, tables, the winner.
+
+Every read here costs a fixed number of queries whatever the number of tables or players:
+the tables of any number of rounds in one query, the drawn players' names in one, and
+the running totals of every table in play from `scoring.selectors.session_boards` (two
+queries for all of them). The standings always come from `tournament_standings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from clubs.models import Player
+from scoring.formatting import unsigned_plus
+from scoring.selectors import Board, session_boards
+from tournaments.tournament_models import (
+    Entry,
+    Round,
+    RoundKind,
+    RoundStatus,
+    RoundTable,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.tournament_standings import Line, TournamentStandings, tournament_standings
+
+
+@dataclass(frozen=True)
+class SeatView:
+    position: int  # 0 is the first seat; seats run clockwise
+    player_id: int
+    name: str
+    points: int | None  # the running total at the table; None before the round starts
+    deals_first: bool
+
+    @property
+    def points_text(self) -> str:
+        return "" if self.points is None else unsigned_plus(self.points)
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    seats: list[SeatView]
+    first_dealer: int  # the seat position that deals the first hand
+    session_id: int | None  # None until the round starts
+    hands: int  # hands counted so far
+    finished: bool
+    confirmed: bool
+
+    @property
+    def started(self) -> bool:
+        return self.session_id is not None
+
+    @property
+    def state(self) -> str:
+        """How the table reads on a page: drawn, in play, finished or confirmed."""
+        if self.confirmed:
+            return "Confirmed"
+        if self.finished:
+            return "Finished"
+        return "In play" if self.started else "Drawn"
+
+    @property
+    def leaders(self) -> set[int]:
+        """Seat positions with the best total so far (none before the first hand)."""
+        if not self.hands:
+            return set()
+        best = max(seat.points or 0 for seat in self.seats)
+        return {seat.position for seat in self.seats if (seat.points or 0) == best}
+
+
+@dataclass(frozen=True)
+class RoundView:
+    round: Round
+    tables: list[TableView]
+
+    @property
+    def title(self) -> str:
+        return round_title(self.round)
+
+    @property
+    def in_play(self) -> bool:
+        return self.round.status == RoundStatus.STARTED
+
+
+@dataclass(frozen=True)
+class EntryCounts:
+    entered: int
+    checked_in: int
+    withdrawn: int
+    finalists: int
+
+
+def round_title(round_: Round) -> str:
+    return "Final table" if round_.kind == RoundKind.FINAL else f"Round {round_.number}"
+
+
+def tournament_rounds(tournament: Tournament) -> list[Round]:
+    """Every round drawn so far, the final last; one query."""
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    for round_ in rounds:
+        round_.tournament = tournament  # already loaded: nothing below asks for it again
+    return rounds
+
+
+def current_round(rounds: Sequence[Round]) -> Round | None:
+    """The round the room is playing or about to play: the latest one drawn."""
+    return rounds[-1] if rounds else None
+
+
+def round_tables(rounds: Sequence[Round]) -> dict[int, list[TableView]]:
+    """Each round's tables (by round id), seats in order, with running totals once started.
+
+    A started table's seats are its session's, which is who really plays there (a seat
+    can be changed by hand); a drawn one shows the draw.
+    """
+    by_round: dict[int, list[TableView]] = {round_.pk: [] for round_ in rounds}
+    if not rounds:
+        return by_round
+    tables = list(
+        RoundTable.objects.filter(round__in=list(rounds))
+        .select_related("session")
+        .order_by("round_id", "number")
+    )
+    boards = _boards(tables)
+    drawn_ids = {pid for t in tables if t.session_id is None for pid in t.seats}
+    names = dict(Player.objects.filter(pk__in=drawn_ids).values_list("pk", "name"))
+    for table in tables:
+        board = boards.get(table.session_id) if table.session_id else None
+        by_round[table.round_id].append(_table_view(table, board, names))
+    return by_round
+
+
+def _boards(tables: Sequence[RoundTable]) -> dict[int, Board]:
+    sessions = [t.session for t in tables if t.session is not None]
+    if not sessions:
+        return {}
+    return {board.session.pk: board for board in session_boards(sessions, scores_only=True)}
+
+
+def _table_view(table: RoundTable, board: Board | None, names: dict[int, str]) -> TableView:
+    if board is None:
+        seats = [
+            SeatView(
+                position=position,
+                player_id=pid,
+                name=names.get(pid, "?"),
+                points=None,
+                deals_first=position == table.first_dealer,
+            )
+            for position, pid in enumerate(table.seats)
+        ]
+        return TableView(
+            number=table.number,
+            seats=seats,
+            first_dealer=table.first_dealer,
+            session_id=None,
+            hands=0,
+            finished=False,
+            confirmed=False,
+        )
+    first_dealer = board.session.first_dealer
+    seats = [
+        SeatView(
+            position=seat.position,
+            player_id=seat.player_id,
+            name=seat.player.name,
+            points=board.totals.get(seat.position, 0),
+            deals_first=seat.position == first_dealer,
+        )
+        for seat in board.seats
+    ]
+    return TableView(
+        number=table.number,
+        seats=seats,
+        first_dealer=first_dealer,
+        session_id=table.session_id,
+        hands=board.hands_dealt,
+        finished=not board.session.is_active,
+        confirmed=table.confirmed_by_id is not None,
+    )
+
+
+def round_view(round_: Round) -> RoundView:
+    return RoundView(round=round_, tables=round_tables([round_])[round_.pk])
+
+
+def entry_counts(tournament: Tournament) -> EntryCounts:
+    """How many entered, checked in, withdrew and reached the final table; one query."""
+    counts = Entry.objects.filter(tournament=tournament).aggregate(
+        entered=Count("pk"),
+        checked_in=Count("pk", filter=Q(checked_in=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn_after_round__isnull=False)),
+        finalists=Count("pk", filter=Q(carried__isnull=False)),
+    )
+    return EntryCounts(**counts)
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """Everything the overview and the projector show."""
+
+    tournament: Tournament
+    rounds: list[Round]
+    current: RoundView | None
+    standings: TournamentStandings
+    winners: list[Line]
+
+    @property
+    def updating(self) -> bool:
+        return self.standings.updating
+
+    @property
+    def at_final(self) -> bool:
+        return self.tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED) and (
+            bool(self.standings.final)
+        )
+
+    @property
+    def playing(self) -> bool:
+        """A round is drawn or in play: its tables are the news."""
+        return self.current is not None and self.current.round.status != RoundStatus.FINISHED
+
+
+def public_view(tournament: Tournament) -> PublicView:
+    rounds = tournament_rounds(tournament)
+    latest = current_round(rounds)
+    standings = tournament_standings(tournament)
+    return PublicView(
+        tournament=tournament,
+        rounds=rounds,
+        current=round_view(latest) if latest is not None else None,
+        standings=standings,
+        winners=standings.winners,
+    )

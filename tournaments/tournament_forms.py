@@ -1,0 +1,206 @@
+"""The directors' tournament forms: they parse what was typed; the services in
+`tournaments.services.tournaments` decide whether it makes a tournament, an entry or a swap."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from django import forms
+
+from clubs.models import Player
+from scoring.rules.variants import GAME_NAMES, VARIANTS
+from tournaments.forms import DateInput, LeagueForm
+from tournaments.models import TieBreaker
+from tournaments.tournament_models import Carry, RoundEnding, TournamentScoring
+
+# Four selects "then by ..." as on the league form: easier with a thumb than dragging.
+BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")
+# The league words ("sessions won") say "tables" here: a tournament's sessions are its tables.
+BREAKER_LABELS = {
+    TieBreaker.WINS: "Tables won",
+    TieBreaker.AVERAGE: "Average per round",
+    TieBreaker.HEAD_TO_HEAD: "Head-to-head",
+    TieBreaker.RECENT: "Place in the latest round",
+}
+BREAKER_CHOICES = [("", "Nothing more"), *((b.value, BREAKER_LABELS[b]) for b in TieBreaker)]
+DEFAULT_BREAKERS = (TieBreaker.WINS, TieBreaker.HEAD_TO_HEAD)
+DEFAULT_VARIANT = "indian13"
+NUMBER = {"inputmode": "numeric"}
+
+
+def _number(label: str, *, initial: int, help_text: str = "", required: bool = True) -> Any:
+    return forms.IntegerField(
+        label=label,
+        initial=initial,
+        min_value=0,
+        required=required,
+        help_text=help_text,
+        error_messages={"invalid": "Give a whole number.", "min_value": "Give 0 or more."},
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Name", help_text="Like “Diwali Cup 2026”.")
+    starts_on = forms.DateField(label="First day", widget=DateInput())
+    ends_on = forms.DateField(
+        label="Last day", required=False, widget=DateInput(), help_text="Empty: a one-day event."
+    )
+    variant = forms.ChoiceField(
+        label="Game",
+        choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
+        initial=DEFAULT_VARIANT,
+        help_text="Played by the club's saved rules for the game (the club's Rules page).",
+    )
+    min_table_size = _number("Smallest table", initial=4)
+    max_table_size = _number("Largest table", initial=6)
+    rounds = _number("Rounds", initial=3, help_text="Not counting the final table.")
+    round_ending = forms.ChoiceField(
+        label="Each round ends after",
+        choices=RoundEnding.choices,
+        initial=RoundEnding.DEALS,
+        widget=forms.RadioSelect,
+    )
+    round_target = _number(
+        "How many",
+        initial=2,
+        help_text="Deals per player, hands, or minutes, as chosen above.",
+    )
+    scoring = forms.ChoiceField(
+        label="Players score a round by",
+        choices=TournamentScoring.choices,
+        initial=TournamentScoring.PLACING,
+        widget=forms.RadioSelect,
+    )
+    placing_points = forms.CharField(
+        label="Points for each place",
+        required=False,
+        initial="5, 3, 2, 1",
+        help_text="1st, 2nd, 3rd ... at a table, like 5, 3, 2, 1; places after these score 0.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    tie_breaker_1 = forms.ChoiceField(label="First by", choices=BREAKER_CHOICES, required=False)
+    tie_breaker_2 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
+    tie_breaker_3 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
+    tie_breaker_4 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
+    final_table_size = _number(
+        "Final table",
+        initial=0,
+        help_text="How many of the top players meet at a final table; 0 for none.",
+    )
+    carry = forms.ChoiceField(
+        label="Scores taken to the final table",
+        choices=Carry.choices,
+        initial=Carry.FULL,
+        widget=forms.RadioSelect,
+    )
+
+    @classmethod
+    def blank(cls) -> TournamentForm:
+        initial: dict[str, Any] = {"starts_on": date.today()}
+        initial.update(zip(BREAKER_FIELDS, DEFAULT_BREAKERS, strict=False))
+        return cls(initial=initial)
+
+    # The league form already reads "5, 3, 2, 1" (and says what is wrong with it).
+    clean_placing_points = LeagueForm.clean_placing_points
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # Points per place mean nothing to game-points scoring; kept they would surprise
+        # whoever reads the tournament's rules later.
+        if data.get("scoring") == TournamentScoring.GAME_POINTS:
+            data["placing_points"] = []
+        return data
+
+    def tournament_fields(self) -> dict[str, Any]:
+        """The cleaned values as `create_tournament` takes them (the options aside)."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "starts_on": data["starts_on"],
+            "ends_on": data["ends_on"],
+            "variant": data["variant"],
+            "min_table_size": data["min_table_size"],
+            "max_table_size": data["max_table_size"],
+            "rounds": data["rounds"],
+            "round_ending": data["round_ending"],
+            "round_target": data["round_target"],
+            "scoring": data["scoring"],
+            "placing_points": data["placing_points"],
+            "tie_breakers": [data[f] for f in BREAKER_FIELDS if data.get(f)],
+            "final_table_size": data["final_table_size"],
+            "carry": data["carry"],
+        }
+
+    @property
+    def breaker_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in BREAKER_FIELDS]
+
+    def add_service_error(self, field: str | None, message: str) -> None:
+        """The service names `tie_breakers` and `options`; here those are the first select
+        and the game (whose saved rules are the options)."""
+        field = {"tie_breakers": BREAKER_FIELDS[0], "options": "variant"}.get(field or "", field)
+        self.add_error(field if field in self.fields else None, message)
+
+
+class EntryForm(forms.Form):
+    """Enter one of the club's players, or a new guest by name (one or the other)."""
+
+    player = forms.TypedChoiceField(label="A club player", required=False, coerce=int)
+    guest_name = forms.CharField(label="or a new guest", required=False, max_length=60)
+
+    def __init__(self, data: Any = None, *, players: Iterable[Player]) -> None:
+        super().__init__(data)
+        self.players = {p.pk: p for p in players}
+        self.fields["player"].choices = [("", "Choose a player")] + [
+            (p.pk, p.name) for p in self.players.values()
+        ]
+        self.fields["player"].error_messages["invalid_choice"] = (
+            "That player is no longer free to enter; choose another."
+        )
+
+    def chosen_player(self) -> Player | None:
+        return self.players.get(self.cleaned_data.get("player") or 0)
+
+    def add_service_error(self, field: str | None, message: str) -> None:
+        # `add_guest` speaks of the player's `name`: here that is the guest's name box.
+        field = "guest_name" if field == "name" else field
+        self.add_error(field if field in self.fields else None, message)
+
+
+class SwapForm(forms.Form):
+    """Two players of a drawn round who change seats."""
+
+    first = forms.TypedChoiceField(label="Swap", coerce=int)
+    second = forms.TypedChoiceField(label="with", coerce=int)
+
+    def __init__(self, data: Any = None, *, players: Iterable[Player]) -> None:
+        super().__init__(data)
+        self.players = {p.pk: p for p in players}
+        choices = [("", "Choose a player")] + [(p.pk, p.name) for p in self.players.values()]
+        for name in ("first", "second"):
+            self.fields[name].choices = choices
+            self.fields[name].error_messages["required"] = "Choose two players to swap."
+            self.fields[name].error_messages["invalid_choice"] = (
+                "Choose two players seated in this round."
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Choose two different players to swap.")
+        return data
+
+    def pair(self) -> tuple[Player, Player]:
+        return self.players[self.cleaned_data["first"]], self.players[self.cleaned_data["second"]]
+
+
+class DrawForm(forms.Form):
+    swiss = forms.BooleanField(
+        label="Seat by the standings (Swiss)",
+        required=False,
+        help_text="Players of similar scores at the same tables; otherwise at random, with "
+        "as few repeat opponents as can be found.",
+    )

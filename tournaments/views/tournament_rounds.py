@@ -1,0 +1,141 @@
+"""A round's page (its tables, for every member) and the director's steps on it: swap two
+players, draw it again, start it, finish it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs.access import ClubAccess
+from clubs.errors import UserError
+from clubs.views.guard import login_if_anonymous, show_error
+from tournaments.services import tournaments as services
+from tournaments.tournament_access import directed_tournament, member_tournament
+from tournaments.tournament_forms import SwapForm
+from tournaments.tournament_models import Round, RoundKind, RoundStatus, Tournament
+from tournaments.views import tournament_reads as reads
+from tournaments.views.tournament_actions import Outcome, run_action
+from tournaments.views.tournament_dashboard import dashboard_url, round_url
+from tournaments.views.tournament_next import round_name
+
+
+def round_page(
+    request: HttpRequest,
+    access: ClubAccess,
+    tournament: Tournament,
+    round_: Round,
+    *,
+    swap_form: SwapForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    view = reads.round_view(round_, request.user)
+    context = {
+        "access": access,
+        "club": access.club,
+        "tournament": tournament,
+        "round": round_,
+        "name": round_name(round_),
+        "view": view,
+        "drawn": round_.status == RoundStatus.DRAWN,
+        "started": round_.status == RoundStatus.STARTED,
+        "swap_form": swap_form or SwapForm(players=view.players),
+    }
+    return render(request, "tournaments/tournament_round.html", context, status=status)
+
+
+@require_GET
+def tournament_round(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int
+) -> HttpResponse:
+    access, tournament = member_tournament(request.user, slug, tournament_slug)
+    return round_page(request, access, tournament, reads.round_of(tournament, number))
+
+
+@require_POST
+@login_if_anonymous
+def tournament_swap(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int
+) -> HttpResponse:
+    access, tournament = directed_tournament(request.user, slug, tournament_slug)
+    round_ = reads.round_of(tournament, number)
+    form = SwapForm(request.POST, players=reads.round_view(round_, request.user).players)
+    if form.is_valid():
+        first, second = form.pair()
+        try:
+            services.swap_players(round_=round_, first=first, second=second)
+        except UserError as error:
+            show_error(form, error)
+        else:
+            messages.success(request, f"{first.name} and {second.name} have changed seats.")
+            return redirect(round_url(tournament, number))
+    return round_page(request, access, tournament, round_, swap_form=form, status=400)
+
+
+@require_http_methods(["GET", "POST"])
+@login_if_anonymous
+def tournament_redraw(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int
+) -> HttpResponse:
+    """A confirmation page, then a new draw of the round from who is checked in now."""
+    access, tournament = directed_tournament(request.user, slug, tournament_slug)
+    round_ = reads.round_of(tournament, number)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.redraw_round(round_=round_)
+        except UserError as refused:
+            error = refused.message
+        else:
+            messages.success(request, f"{round_name(round_)} is drawn again.")
+            return redirect(round_url(tournament, number))
+    context = {
+        "access": access,
+        "club": access.club,
+        "tournament": tournament,
+        "round": round_,
+        "name": round_name(round_),
+        "error": error,
+    }
+    return render(
+        request, "tournaments/tournament_redraw.html", context, status=400 if error else 200
+    )
+
+
+@require_POST
+@login_if_anonymous
+def tournament_start(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int
+) -> HttpResponse:
+    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    round_ = reads.round_of(tournament, number)
+
+    def action() -> Outcome:
+        services.start_round(round_=round_, user=request.user)
+        said = (
+            f"{round_name(round_)} has started: each table's scorer records its hands on "
+            "the table's session screen."
+        )
+        return said, round_url(tournament, number)
+
+    return run_action(request, action, back=round_url(tournament, number))
+
+
+@require_POST
+@login_if_anonymous
+def tournament_finish_round(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int
+) -> HttpResponse:
+    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    round_ = reads.round_of(tournament, number)
+
+    def action() -> Outcome:
+        services.finish_round(round_=round_)
+        if round_.kind == RoundKind.FINAL:
+            standings = reverse("tournament-standings", args=[slug, tournament.slug])
+            return "The final table is finished: here are the final standings.", standings
+        return f"{round_name(round_)} is finished.", dashboard_url(tournament)
+
+    return run_action(request, action, back=round_url(tournament, number))

@@ -1,0 +1,71 @@
+"""One table of a round: the director ends it now, or a player confirms its result."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs.errors import UserError
+from clubs.views.guard import login_if_anonymous
+from tournaments.services import tournaments as services
+from tournaments.tournament_access import directed_tournament, member_tournament
+from tournaments.views import tournament_reads as reads
+from tournaments.views.tournament_actions import Outcome, run_action
+from tournaments.views.tournament_dashboard import round_url
+from tournaments.views.tournament_next import round_name
+
+
+@require_http_methods(["GET", "POST"])
+@login_if_anonymous
+def tournament_force_finish(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int, table: int
+) -> HttpResponse:
+    """A confirmation page, then the table's session ends with the hands recorded so far."""
+    access, tournament = directed_tournament(request.user, slug, tournament_slug)
+    round_ = reads.round_of(tournament, number)
+    table_ = reads.table_of(round_, table)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.force_finish_table(table=table_)
+        except UserError as refused:
+            error = refused.message
+        else:
+            messages.success(
+                request, f"Table {table_.number} is finished with the hands recorded so far."
+            )
+            return redirect(round_url(tournament, number))
+    view = next(t for t in reads.round_view(round_, request.user).tables if t.table.pk == table_.pk)
+    context = {
+        "access": access,
+        "club": access.club,
+        "tournament": tournament,
+        "round": round_,
+        "name": round_name(round_),
+        "table": view,
+        "error": error,
+    }
+    return render(
+        request, "tournaments/tournament_force_finish.html", context, status=400 if error else 200
+    )
+
+
+@require_POST
+@login_required
+def tournament_confirm_table(
+    request: HttpRequest, slug: str, tournament_slug: str, number: int, table: int
+) -> HttpResponse:
+    """Any member may ask; the service lets only a second player from the table confirm."""
+    _, tournament = member_tournament(request.user, slug, tournament_slug)
+    round_ = reads.round_of(tournament, number)
+    table_ = reads.table_of(round_, table)
+    back = round_url(tournament, number)
+
+    def action() -> Outcome:
+        services.confirm_table(table=table_, user=request.user)
+        return f"Table {table_.number}'s result is confirmed. Thank you.", back
+
+    return run_action(request, action, back=back)
