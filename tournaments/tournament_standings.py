@@ -123,8 +123,16 @@ def tournament_standings(tournament: Tournament) -> TournamentStandings:
     at the tournament's tables are not in them yet."""
     lines: dict[str, list[Line]] = defaultdict(list)
     rounds: dict[int, list[Line]] = defaultdict(list)
-    stored = StandingsLine.objects.filter(tournament=tournament).select_related("entry__player")
-    for row in stored.order_by("stage", "round_number", "position"):
+    stored = list(
+        StandingsLine.objects.filter(tournament=tournament)
+        .select_related("entry__player")
+        .order_by("stage", "round_number", "position")
+    )
+    if not stored:
+        # Nothing stored (no entry yet, or a tournament from before the lines were kept,
+        # until its next update): ranking afresh gives the same.
+        return compute_standings(tournament)
+    for row in stored:
         line = Line(
             player=row.entry.player,
             entry=row.entry,

@@ -135,3 +135,12 @@ def test_the_rebuild_gives_the_tournament_standings_the_updates_gave(
     call_command("rebuild_standings", verbosity=0)
 
     assert _stored_lines() == incremental
+
+
+def test_a_tournament_with_no_stored_lines_is_ranked_afresh(django_capture_on_commit_callbacks):
+    """A tournament from before the lines were stored reads right until its next update."""
+    cup = _played_cup(django_capture_on_commit_callbacks)
+    expected = _summary(tournament_standings(cup))
+    StandingsLine.objects.filter(tournament=cup).delete()
+
+    assert _summary(tournament_standings(cup)) == expected
