@@ -13,7 +13,14 @@ from clubs.models import Player
 from scoring.rules.variants import GAME_NAMES, VARIANTS
 from tournaments.forms import DateInput, LeagueForm
 from tournaments.models import TieBreaker
-from tournaments.tournament_models import Carry, RoundEnding, TournamentScoring
+from tournaments.services.tournaments import ANYTIME_FIELDS
+from tournaments.tournament_models import (
+    Carry,
+    RoundEnding,
+    Tournament,
+    TournamentScoring,
+    TournamentStatus,
+)
 
 # Four selects "then by ..." as on the league form: easier with a thumb than dragging.
 BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")
@@ -97,11 +104,53 @@ class TournamentForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    # Fields shown disabled keep their stored value whatever is posted; see `for_tournament`.
+    settled = False
+
     @classmethod
     def blank(cls) -> TournamentForm:
         initial: dict[str, Any] = {"starts_on": date.today()}
         initial.update(zip(BREAKER_FIELDS, DEFAULT_BREAKERS, strict=False))
         return cls(initial=initial)
+
+    @classmethod
+    def for_tournament(cls, tournament: Tournament, data: Any = None) -> TournamentForm:
+        """The set-up as stored. Once round 1 is drawn only the name and dates stay open
+        (nothing, once the tournament has finished); the rest is shown disabled.
+
+        A posted form is settled if the page it came from was (its hidden `settled`): a
+        page opened before the draw and sent after it sends every setting, and the
+        service refuses the ones that changed rather than the form dropping them unseen.
+        """
+        initial: dict[str, Any] = {
+            name: getattr(tournament, name)
+            for name in (
+                "name",
+                "starts_on",
+                "ends_on",
+                "variant",
+                "min_table_size",
+                "max_table_size",
+                "rounds",
+                "round_ending",
+                "round_target",
+                "scoring",
+                "final_table_size",
+                "carry",
+            )
+        }
+        initial["placing_points"] = ", ".join(str(p) for p in tournament.placing_points)
+        initial.update(zip(BREAKER_FIELDS, tournament.tie_breakers, strict=False))
+        form = cls(data, initial=initial)
+        if data is None:
+            form.settled = tournament.status != TournamentStatus.REGISTRATION
+        else:
+            form.settled = data.get("settled") == "1"
+        finished = tournament.status == TournamentStatus.FINISHED
+        for name, field in form.fields.items():
+            if finished or (form.settled and name not in ANYTIME_FIELDS):
+                field.disabled = True
+        return form
 
     # The league form already reads "5, 3, 2, 1" (and says what is wrong with it).
     clean_placing_points = LeagueForm.clean_placing_points
@@ -133,6 +182,13 @@ class TournamentForm(forms.Form):
             "final_table_size": data["final_table_size"],
             "carry": data["carry"],
         }
+
+    def changes(self) -> dict[str, Any]:
+        """What `update_tournament` is given: everything, or only the fields left open."""
+        fields = self.tournament_fields()
+        if self.settled:
+            return {name: fields[name] for name in ANYTIME_FIELDS}
+        return fields
 
     @property
     def breaker_fields(self) -> list[forms.BoundField]:

@@ -28,6 +28,7 @@ urlpatterns = [
     path(club, tournament_setup.tournament_list, name="tournament-list"),
     path(club + "new/", tournament_setup.tournament_new, name="tournament-new"),
     path(tournament, tournament_dashboard.tournament_detail, name="tournament-detail"),
+    path(tournament + "edit/", tournament_setup.tournament_edit, name="tournament-edit"),
     path(
         tournament + "publish/", tournament_dashboard.tournament_publish, name="tournament-publish"
     ),

@@ -300,3 +300,61 @@ def test_the_round_page_reads_a_fixed_number_of_queries_whatever_the_field(
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
+
+
+def _poll(client, cup):
+    """What htmx gets when the round page asks for its tables again."""
+    return client.get(url("tournament-round", cup, 1), headers={"HX-Request": "true"})
+
+
+def test_while_a_table_plays_the_round_page_asks_for_its_tables_again_by_itself(
+    client, club, owner, django_capture_on_commit_callbacks
+):
+    cup, round_ = _drawn(club)
+    services.start_round(round_=round_, user=owner)
+    first = round_.tables.get(number=1)
+    play_in_order(first, list(first.seats), django_capture_on_commit_callbacks)
+    client.force_login(owner)
+
+    page = client.get(url("tournament-round", cup, 1)).content.decode()
+    polled = _poll(client, cup)
+
+    trigger = 'hx-trigger="every 10s"'
+    assert trigger in page and page.count("hx-get=") == 1
+    body = polled.content.decode()
+    assert "<html" not in body and "<h1" not in body  # the tables only, not the page
+    assert body.count('id="round-tables"') == 1 and trigger in body
+    assert f'hx-get="{url("tournament-round", cup, 1)}"' in body
+    text = text_of(polled)
+    assert "Table 1 finished · 1 hand" in text and "Table 2 in play · 0 hands" in text
+    assert "Table 2 still playing" in text
+    assert "HX-Request" in polled["Vary"]
+
+
+def test_once_every_table_has_finished_the_polled_tables_stop_asking(
+    client, club, owner, django_capture_on_commit_callbacks
+):
+    cup, round_ = _drawn(club)
+    services.start_round(round_=round_, user=owner)
+    for table in round_.tables.all():
+        play_in_order(table, list(table.seats), django_capture_on_commit_callbacks)
+    client.force_login(owner)
+
+    polled = _poll(client, cup)
+
+    body = polled.content.decode()
+    assert 'id="round-tables"' in body
+    assert "hx-trigger" not in body and "hx-get" not in body
+    assert "Finish round 1" in text_of(polled)
+
+
+def test_a_round_not_started_yet_does_not_poll_so_the_swap_form_keeps_what_is_typed(
+    client, club, owner
+):
+    cup, _ = _drawn(club)
+    client.force_login(owner)
+
+    page = client.get(url("tournament-round", cup, 1))
+
+    assert "Swap two players" in text_of(page)
+    assert "hx-trigger" not in page.content.decode()

@@ -19,7 +19,7 @@ from django.utils.text import slugify
 
 from clubs.errors import UserError
 from clubs.models import Club, Player
-from clubs.services import add_guest, check_variant_options
+from clubs.services import add_guest, check_variant_options, default_options
 from scoring.models import Ending, HandVersion
 from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
 from scoring.services.sessions import finish_session, start_session
@@ -118,6 +118,41 @@ def _check_setup(
         raise UserError("Choose how scores carry to the final table.", field="carry")
 
 
+# What the set-up holds, as the model stores it. The name and dates can be put right until
+# the tournament has finished (the slug stays, so links already shared keep working); the
+# rest shapes every draw and result, so it is settled once round 1 is drawn.
+ANYTIME_FIELDS = ("name", "starts_on", "ends_on")
+SETUP_FIELDS = (
+    *ANYTIME_FIELDS,
+    "variant",
+    "options",
+    "min_table_size",
+    "max_table_size",
+    "rounds",
+    "round_ending",
+    "round_target",
+    "scoring",
+    "placing_points",
+    "tie_breakers",
+    "final_table_size",
+    "carry",
+)
+RANKING_FIELDS = ("scoring", "placing_points", "tie_breakers")
+
+
+def _normalised(fields: dict[str, Any]) -> dict[str, Any]:
+    """Set-up values in the form the model stores: the name trimmed, a one-day event's
+    last day filled in, plain lists and dicts for the JSON fields."""
+    return {
+        **fields,
+        "name": fields["name"].strip(),
+        "ends_on": fields["ends_on"] or fields["starts_on"],
+        "options": dict(fields["options"] or {}),
+        "placing_points": [int(p) for p in fields["placing_points"]],
+        "tie_breakers": list(fields["tie_breakers"]),
+    }
+
+
 @transaction.atomic
 def create_tournament(
     *,
@@ -139,50 +174,73 @@ def create_tournament(
     carry: str = Carry.FULL,
     user: AbstractBaseUser | None = None,
 ) -> Tournament:
-    options = dict(options or {})
-    ends_on = ends_on or starts_on
-    _check_setup(
-        name=name,
-        starts_on=starts_on,
-        ends_on=ends_on,
-        variant=variant,
-        options=options,
-        min_table_size=min_table_size,
-        max_table_size=max_table_size,
-        rounds=rounds,
-        round_ending=round_ending,
-        round_target=round_target,
-        scoring=scoring,
-        placing_points=placing_points,
-        tie_breakers=tie_breakers,
-        final_table_size=final_table_size,
-        carry=carry,
+    values = _normalised(
+        {
+            "name": name,
+            "starts_on": starts_on,
+            "ends_on": ends_on,
+            "variant": variant,
+            "options": options,
+            "min_table_size": min_table_size,
+            "max_table_size": max_table_size,
+            "rounds": rounds,
+            "round_ending": round_ending,
+            "round_target": round_target,
+            "scoring": scoring,
+            "placing_points": placing_points,
+            "tie_breakers": tie_breakers,
+            "final_table_size": final_table_size,
+            "carry": carry,
+        }
     )
-    base = slugify(name)[:50] or "tournament"
+    _check_setup(**values)
+    base = slugify(values["name"])[:50] or "tournament"
     slug, n = base, 2
     # "new" is kept free for the address of a new-tournament form.
     while slug == "new" or Tournament.objects.filter(club=club, slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
-    return Tournament.objects.create(
-        club=club,
-        name=name.strip(),
-        slug=slug,
-        starts_on=starts_on,
-        ends_on=ends_on,
-        variant=variant,
-        options=options,
-        min_table_size=min_table_size,
-        max_table_size=max_table_size,
-        rounds=rounds,
-        round_ending=round_ending,
-        round_target=round_target,
-        scoring=scoring,
-        placing_points=[int(p) for p in placing_points],
-        tie_breakers=list(tie_breakers),
-        final_table_size=final_table_size,
-        carry=carry,
-        created_by=user,
-    )
+    return Tournament.objects.create(club=club, slug=slug, created_by=user, **values)
+
+
+@transaction.atomic
+def update_tournament(
+    *, tournament: Tournament, user: AbstractBaseUser | None = None, **fields: Any
+) -> Tournament:
+    """Change the set-up: any of `SETUP_FIELDS`, as `create_tournament` takes them.
+
+    Fields left out keep their value, and so does one given unchanged, so a form may send
+    the whole set-up after round 1 as long as only the name and dates differ. A new game
+    with no options given plays by the club's saved rules for it, as a new tournament
+    would. `user` is the director making the change (nothing records it yet).
+    """
+    unknown = sorted(set(fields) - set(SETUP_FIELDS))
+    if unknown:
+        raise TypeError(f"update_tournament() got unexpected fields: {', '.join(unknown)}")
+    tournament = _locked(tournament)
+    if tournament.status == TournamentStatus.FINISHED:
+        raise UserError("The tournament has finished: its set-up can no longer change.")
+    current = {name: getattr(tournament, name) for name in SETUP_FIELDS}
+    if fields.get("variant", tournament.variant) != tournament.variant and "options" not in fields:
+        fields["options"] = default_options(club=tournament.club, variant=fields["variant"])
+    values = _normalised(current | fields)
+    changed = [name for name in SETUP_FIELDS if values[name] != current[name]]
+    # Refused before the checks: a setting that can no longer change is what to say first.
+    settled = [name for name in changed if name not in ANYTIME_FIELDS]
+    if settled and tournament.status != TournamentStatus.REGISTRATION:
+        raise UserError(
+            "Round 1 has been drawn: only the name and dates can change now.", field=settled[0]
+        )
+    _check_setup(**values)
+    if not changed:
+        return tournament
+    for name in changed:
+        setattr(tournament, name, values[name])
+    tournament.save(update_fields=changed)
+    if any(name in RANKING_FIELDS for name in changed):
+        # What a place is worth, and who leads among players level on score, rank every
+        # line again.
+        refresh_tournament_standings(tournament_id=tournament.pk)
+    return tournament
 
 
 @transaction.atomic

@@ -13,15 +13,21 @@ POLL_SECONDS = 3
 
 
 def render_polled(
-    request: HttpRequest, *, page: str, part: str, context: dict[str, Any]
+    request: HttpRequest,
+    *,
+    page: str,
+    part: str,
+    context: dict[str, Any],
+    seconds: int = POLL_SECONDS,
 ) -> HttpResponse:
     """The whole page, or only its changing part when htmx polls for it.
 
-    The part carries the polling trigger only while `updating` is true, so the swap that
-    brings the finished table also stops the polling.
+    The part carries the polling trigger only while `updating` is true (or whatever the
+    page waits for), so the swap that brings the finished table also stops the polling.
+    `seconds` is how often the part asks, as `poll_seconds`.
     """
     is_poll = bool(request.headers.get("HX-Request"))
-    response = render(request, part if is_poll else page, {**context, "poll_seconds": POLL_SECONDS})
+    response = render(request, part if is_poll else page, {**context, "poll_seconds": seconds})
     # One address, two answers: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -17,9 +17,15 @@ from tournaments.tournament_access import directed_tournament, member_tournament
 from tournaments.tournament_forms import SwapForm
 from tournaments.tournament_models import Round, RoundKind, RoundStatus, Tournament
 from tournaments.views import tournament_reads as reads
+from tournaments.views.polling import render_polled
 from tournaments.views.tournament_actions import Outcome, run_action
 from tournaments.views.tournament_dashboard import dashboard_url, round_url
 from tournaments.views.tournament_next import round_name
+
+# How often a started round's page asks for its tables again: a table plays for many
+# minutes, so the director sees it finish soon enough without the club's server being asked
+# every few seconds by every phone in the room.
+TABLES_POLL_SECONDS = 10
 
 
 def round_page(
@@ -32,6 +38,7 @@ def round_page(
     status: int = 200,
 ) -> HttpResponse:
     view = reads.round_view(round_, request.user)
+    started = round_.status == RoundStatus.STARTED
     context = {
         "access": access,
         "club": access.club,
@@ -40,10 +47,22 @@ def round_page(
         "name": round_name(round_),
         "view": view,
         "drawn": round_.status == RoundStatus.DRAWN,
-        "started": round_.status == RoundStatus.STARTED,
+        "started": started,
+        # Only a started round's tables change by themselves (hands, finished tables), and
+        # then the page holds no form being typed into that a swap could wipe: the swap and
+        # redraw forms exist only before the start.
+        "polling": started and bool(view.playing),
         "swap_form": swap_form or SwapForm(players=view.players),
     }
-    return render(request, "tournaments/tournament_round.html", context, status=status)
+    response = render_polled(
+        request,
+        page="tournaments/tournament_round.html",
+        part="tournaments/partials/round_tables.html",
+        context=context,
+        seconds=TABLES_POLL_SECONDS,
+    )
+    response.status_code = status
+    return response
 
 
 @require_GET

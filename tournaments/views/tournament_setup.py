@@ -1,7 +1,8 @@
-"""The club's tournaments, and setting up a new one (organisers and owners).
+"""The club's tournaments, setting one up and changing its set-up (organisers and owners).
 
-There is no edit screen: a tournament's set-up has no update service yet, and the rules
-(table sizes, scoring, the final table) shape every draw and result once play begins.
+The edit screen is the set-up form again. Once round 1 is drawn the rules (table sizes,
+scoring, the final table) shape every draw and result, so only the name and dates stay
+open; `update_tournament` decides, the form only shows it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from clubs.errors import UserError
 from clubs.roles import Role
 from clubs.services import default_options
 from clubs.views.guard import login_if_anonymous
-from tournaments.services.tournaments import create_tournament
+from tournaments.services.tournaments import create_tournament, update_tournament
+from tournaments.tournament_access import directed_tournament
 from tournaments.tournament_forms import TournamentForm
+from tournaments.tournament_models import Tournament
 from tournaments.views import tournament_reads as reads
 
 
@@ -35,11 +38,16 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _form_page(request: HttpRequest, access: ClubAccess, form: TournamentForm) -> HttpResponse:
+def _form_page(
+    request: HttpRequest,
+    access: ClubAccess,
+    form: TournamentForm,
+    tournament: Tournament | None = None,
+) -> HttpResponse:
     return render(
         request,
         "tournaments/tournament_form.html",
-        {"access": access, "club": access.club, "form": form},
+        {"access": access, "club": access.club, "form": form, "tournament": tournament},
         status=400 if form.is_bound else 200,
     )
 
@@ -70,3 +78,23 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
                 "tournament-detail", slug=access.club.slug, tournament_slug=tournament.slug
             )
     return _form_page(request, access, form)
+
+
+@require_http_methods(["GET", "POST"])
+@login_if_anonymous
+def tournament_edit(request: HttpRequest, slug: str, tournament_slug: str) -> HttpResponse:
+    access, tournament = directed_tournament(request.user, slug, tournament_slug)
+    if request.method == "GET":
+        return _form_page(request, access, TournamentForm.for_tournament(tournament), tournament)
+    form = TournamentForm.for_tournament(tournament, request.POST)
+    if form.is_valid():
+        try:
+            # The service works on a fresh, locked copy: `tournament` (the page's heading)
+            # keeps the stored name if it refuses.
+            saved = update_tournament(tournament=tournament, user=request.user, **form.changes())
+        except UserError as error:
+            form.add_service_error(error.field, error.message)
+        else:
+            messages.success(request, f"{saved.name}: the set-up is saved.")
+            return redirect("tournament-detail", slug=access.club.slug, tournament_slug=saved.slug)
+    return _form_page(request, access, form, tournament)
