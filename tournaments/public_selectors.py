@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Count, Q
 
@@ -50,6 +51,10 @@ class TableView:
     hands: int  # hands counted so far
     finished: bool
     confirmed: bool
+    # The player at the table whose account confirmed the result (None: not confirmed, or
+    # that account is no longer one of the table's players), and when.
+    confirmed_by: int | None = None
+    confirmed_at: datetime | None = None
 
     @property
     def started(self) -> bool:
@@ -164,6 +169,7 @@ def _table_view(table: RoundTable, board: Board | None, names: dict[int, str]) -
             confirmed=False,
         )
     first_dealer = board.session.first_dealer
+    confirmer = table.confirmed_by_id
     seats = [
         SeatView(
             position=seat.position,
@@ -181,7 +187,13 @@ def _table_view(table: RoundTable, board: Board | None, names: dict[int, str]) -
         session_id=table.session_id,
         hands=board.hands_dealt,
         finished=not board.session.is_active,
-        confirmed=table.confirmed_by_id is not None,
+        confirmed=confirmer is not None,
+        # The seats' players are loaded with the board: finding the confirmer costs nothing.
+        confirmed_by=next(
+            (s.player_id for s in board.seats if confirmer and s.player.user_id == confirmer),
+            None,
+        ),
+        confirmed_at=table.confirmed_at,
     )
 
 

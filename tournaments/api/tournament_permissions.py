@@ -7,7 +7,9 @@ pages the organiser has released, even in a private club, as on the public pages
 unreleased tournament answers 404 to them, exactly as one that does not exist.
 
 Changing: the club's organisers and owner (`directed_tournament`): a member below them
-gets 403 with a sentence, someone outside a private club 404.
+gets 403 with a sentence, someone outside a private club 404. A view may open its POST to
+every logged-in reader instead (`readers_may_post`) when its service decides who may act,
+as confirming a table's result does.
 """
 
 from __future__ import annotations
@@ -43,12 +45,16 @@ def readable_tournament(
 class TournamentAccessMixin:
     """For API views under clubs/<slug>/tournaments/<tournament_slug>/."""
 
+    # True: a POST reaches the tournament as a read does (anonymous callers already have
+    # their 401 from the global permission class); the service says who may act.
+    readers_may_post = False
+
     @cached_property
     def tournament(self) -> Tournament:
         request = self.request  # type: ignore[attr-defined]
         slug = self.kwargs["slug"]  # type: ignore[attr-defined]
         tournament_slug = self.kwargs["tournament_slug"]  # type: ignore[attr-defined]
-        if request.method in SAFE_METHODS:
+        if request.method in SAFE_METHODS or self.readers_may_post:
             return readable_tournament(request.user, slug, tournament_slug)
         _, tournament = directed_tournament(request.user, slug, tournament_slug)
         return tournament

@@ -2,9 +2,9 @@
 
 Tables and standings are serialized from what `tournaments.public_selectors` and
 `tournament_standings` return, so the API, the public pages and the projector can never
-show a different draw, total or rank. Links use the club and tournament in the address
-(`self.context["club"]`, `self.context["tournament"]`): reading them from each row would
-cost a query a row.
+show a different draw, total or rank. Links use the club, tournament and round in the
+address (`self.context["club"]`, `["tournament"]`, `["round"]`): reading them from each row
+would cost a query a row.
 """
 
 from __future__ import annotations
@@ -251,18 +251,56 @@ class TableSeatSerializer(serializers.Serializer):
     )
 
 
-class RoundTableSerializer(serializers.Serializer):
+class TablePlayerSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundTableSerializer(TournamentLinks):
+    """A table of a round, the same in the round's answer and on its own."""
+
     number = serializers.IntegerField(help_text="Table 1 first.")
     seats = TableSeatSerializer(many=True, help_text="In seat order.")
     first_dealer = serializers.IntegerField(help_text="The seat position that deals first.")
     session_id = serializers.IntegerField(
         allow_null=True, help_text="The table's scoring session; null until the round starts."
     )
+    session_url = serializers.SerializerMethodField(
+        help_text="The session in the API, where its hands are recorded and read; null until "
+        "the round starts."
+    )
     hands = serializers.IntegerField(help_text="Hands counted so far.")
     finished = serializers.BooleanField()
     confirmed = serializers.BooleanField(
         help_text="A second player at the table has confirmed the finished result."
     )
+    confirmed_by = serializers.SerializerMethodField(
+        help_text="The player at the table who confirmed it; null until confirmed (or if "
+        "their account no longer belongs to one of the table's players)."
+    )
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    url = serializers.SerializerMethodField()  # from `self.context["round"]`, the table's round
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_session_url(self, table: TableView) -> str | None:
+        if table.session_id is None:
+            return None
+        return link(
+            self, "api-session-detail", slug=self.context["club"].slug, session_id=table.session_id
+        )
+
+    @extend_schema_field(TablePlayerSerializer(allow_null=True))
+    def get_confirmed_by(self, table: TableView) -> dict[str, Any] | None:
+        seat = next((s for s in table.seats if s.player_id == table.confirmed_by), None)
+        return None if seat is None else {"player_id": seat.player_id, "name": seat.name}
+
+    def get_url(self, table: TableView) -> str:
+        return self.tournament_link(
+            "api-tournament-table",
+            self.context["tournament"],
+            number=self.context["round"].number,
+            table=table.number,
+        )
 
 
 class RoundSerializer(RoundSummarySerializer):
@@ -278,7 +316,9 @@ class RoundSerializer(RoundSummarySerializer):
     @extend_schema_field(RoundTableSerializer(many=True))
     def get_tables(self, round_: Round) -> list[dict[str, Any]]:
         tables: list[TableView] = self.context["tables"].get(round_.pk, [])
-        return RoundTableSerializer(tables, many=True).data
+        return RoundTableSerializer(
+            tables, many=True, context={**self.context, "round": round_}
+        ).data
 
     def get_public_url(self, round_: Round) -> str:
         return self.tournament_link(
@@ -298,6 +338,11 @@ class DrawSerializer(serializers.Serializer):
         help_text="true: seat players by the current standings; false (the default): at "
         "random, with as few repeat opponents as can be found.",
     )
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="The player id of one of the two.")
+    second = serializers.IntegerField(help_text="The player id of the other.")
 
 
 # -- Standings --------------------------------------------------------------------------------

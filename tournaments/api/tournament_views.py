@@ -1,6 +1,7 @@
 """Tournament endpoints: the list, one tournament, its entries, rounds with their tables,
 and its standings; and for directors, entering players, checking them in, drawing and
-starting rounds through the same services as the directors' screens.
+starting rounds through the same services as the directors' screens. A round's tables are
+in `tournament_table_views`, the directors' other steps in `tournament_director_views`.
 
 Who may read what is in `tournaments.api.tournament_permissions`. A service's refusal is
 a `UserError`, which config/api_errors.py answers as a 400 with its sentence.
@@ -91,6 +92,12 @@ class TournamentView(TournamentAccessMixin, generics.GenericAPIView):
             context["club"] = self.tournament.club
             context["tournament"] = self.tournament
         return context
+
+    def round_answer(self, round_: Round, *, code: int = status.HTTP_200_OK) -> Response:
+        """The round with its tables as they are now; a new one (201) with its address."""
+        data = round_data(round_view(round_), self.get_serializer_context())
+        headers = {"Location": data["url"]} if code == status.HTTP_201_CREATED else None
+        return Response(data, status=code, headers=headers)
 
 
 @extend_schema_view(
@@ -256,11 +263,6 @@ class RoundList(TournamentView, generics.ListCreateAPIView):
         round_ = draw_round(tournament=tournament, swiss=body.validated_data["swiss"])
         return self.round_answer(round_, code=status.HTTP_201_CREATED)
 
-    def round_answer(self, round_: Round, *, code: int) -> Response:
-        data = round_data(round_view(round_), self.get_serializer_context())
-        headers = {"Location": data["url"]} if code == status.HTTP_201_CREATED else None
-        return Response(data, status=code, headers=headers)
-
 
 class RoundView(TournamentView):
     serializer_class = RoundSerializer
@@ -269,9 +271,6 @@ class RoundView(TournamentView):
         round_ = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
         round_.tournament = self.tournament
         return round_
-
-    def answer(self, round_: Round) -> Response:
-        return Response(round_data(round_view(round_), self.get_serializer_context()))
 
 
 @extend_schema_view(
@@ -288,7 +287,7 @@ class RoundView(TournamentView):
 )
 class RoundDetail(RoundView):
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return self.answer(self.round())
+        return self.round_answer(self.round())
 
 
 @extend_schema_view(
@@ -307,7 +306,7 @@ class RoundStart(RoundView):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         round_ = start_round(round_=self.round(), user=request.user)
         round_.tournament = self.tournament
-        return self.answer(round_)
+        return self.round_answer(round_)
 
 
 @extend_schema_view(
