@@ -36,6 +36,12 @@ class SeatView:
     name: str
     points: int | None  # the running total at the table; None before the round starts
     deals_first: bool
+    user_id: int | None = None  # the player's account, if any (who may confirm the table)
+
+    @property
+    def number(self) -> int:
+        """The seat as people count it: seat 1 first."""
+        return self.position + 1
 
     @property
     def points_text(self) -> str:
@@ -59,6 +65,21 @@ class TableView:
     @property
     def started(self) -> bool:
         return self.session_id is not None
+
+    @property
+    def confirmed_by_name(self) -> str:
+        """The name of the player who confirmed ("" if none, or no longer at the table)."""
+        return next((s.name for s in self.seats if s.player_id == self.confirmed_by), "")
+
+    def may_confirm(self, user_id: int | None) -> bool:
+        """Whether the account may be offered "Confirm the result": it plays at this
+        finished, unconfirmed table (the service still checks who recorded the hands)."""
+        return (
+            self.finished
+            and not self.confirmed
+            and user_id is not None
+            and any(seat.user_id == user_id for seat in self.seats)
+        )
 
     @property
     def state(self) -> str:
@@ -90,6 +111,15 @@ class RoundView:
     @property
     def in_play(self) -> bool:
         return self.round.status == RoundStatus.STARTED
+
+    @property
+    def playing(self) -> list[int]:
+        """The numbers of the tables not finished yet."""
+        return [table.number for table in self.tables if not table.finished]
+
+    @property
+    def can_finish(self) -> bool:
+        return self.in_play and not self.playing
 
 
 @dataclass(frozen=True)
@@ -133,7 +163,12 @@ def round_tables(rounds: Sequence[Round]) -> dict[int, list[TableView]]:
     )
     boards = _boards(tables)
     drawn_ids = {pid for t in tables if t.session_id is None for pid in t.seats}
-    names = dict(Player.objects.filter(pk__in=drawn_ids).values_list("pk", "name"))
+    names = {
+        pk: (name, user_id)
+        for pk, name, user_id in Player.objects.filter(pk__in=drawn_ids).values_list(
+            "pk", "name", "user_id"
+        )
+    }
     for table in tables:
         board = boards.get(table.session_id) if table.session_id else None
         by_round[table.round_id].append(_table_view(table, board, names))
@@ -147,15 +182,18 @@ def _boards(tables: Sequence[RoundTable]) -> dict[int, Board]:
     return {board.session.pk: board for board in session_boards(sessions, scores_only=True)}
 
 
-def _table_view(table: RoundTable, board: Board | None, names: dict[int, str]) -> TableView:
+def _table_view(
+    table: RoundTable, board: Board | None, names: dict[int, tuple[str, int | None]]
+) -> TableView:
     if board is None:
         seats = [
             SeatView(
                 position=position,
                 player_id=pid,
-                name=names.get(pid, "?"),
+                name=names.get(pid, ("?", None))[0],
                 points=None,
                 deals_first=position == table.first_dealer,
+                user_id=names.get(pid, ("?", None))[1],
             )
             for position, pid in enumerate(table.seats)
         ]
@@ -177,6 +215,7 @@ def _table_view(table: RoundTable, board: Board | None, names: dict[int, str]) -
             name=seat.player.name,
             points=board.totals.get(seat.position, 0),
             deals_first=seat.position == first_dealer,
+            user_id=seat.player.user_id,
         )
         for seat in board.seats
     ]

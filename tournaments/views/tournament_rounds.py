@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import ClubAccess
 from clubs.errors import UserError
 from clubs.views.guard import login_if_anonymous, show_error
+from tournaments.public_selectors import round_view
 from tournaments.services import tournaments as services
 from tournaments.tournament_access import directed_tournament, member_tournament
 from tournaments.tournament_forms import SwapForm
@@ -37,8 +38,9 @@ def round_page(
     swap_form: SwapForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    view = reads.round_view(round_, request.user)
+    view = round_view(round_)
     started = round_.status == RoundStatus.STARTED
+    drawn = round_.status == RoundStatus.DRAWN
     context = {
         "access": access,
         "club": access.club,
@@ -46,13 +48,16 @@ def round_page(
         "round": round_,
         "name": round_name(round_),
         "view": view,
-        "drawn": round_.status == RoundStatus.DRAWN,
+        "confirmable": reads.confirmable(view, request.user),
+        "drawn": drawn,
         "started": started,
         # Only a started round's tables change by themselves (hands, finished tables), and
         # then the page holds no form being typed into that a swap could wipe: the swap and
         # redraw forms exist only before the start.
         "polling": started and bool(view.playing),
-        "swap_form": swap_form or SwapForm(players=view.players),
+        # The swap form exists only before the start.
+        "swap_form": swap_form
+        or (SwapForm(players=reads.seated_players(round_)) if drawn else None),
     }
     response = render_polled(
         request,
@@ -63,6 +68,11 @@ def round_page(
     )
     response.status_code = status
     return response
+
+
+def _swap_form(round_: Round, *, drawn: bool) -> SwapForm | None:
+    """The swap form exists only before the start."""
+    return SwapForm(players=reads.seated_players(round_)) if drawn else None
 
 
 @require_GET
@@ -80,7 +90,7 @@ def tournament_swap(
 ) -> HttpResponse:
     access, tournament = directed_tournament(request.user, slug, tournament_slug)
     round_ = reads.round_of(tournament, number)
-    form = SwapForm(request.POST, players=reads.round_view(round_, request.user).players)
+    form = SwapForm(request.POST, players=reads.seated_players(round_))
     if form.is_valid():
         first, second = form.pair()
         try:

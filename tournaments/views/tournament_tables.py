@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.errors import UserError
 from clubs.views.guard import login_if_anonymous
+from tournaments.public_selectors import round_view
 from tournaments.services import tournaments as services
 from tournaments.tournament_access import directed_tournament, member_tournament
 from tournaments.views import tournament_reads as reads
@@ -38,7 +39,7 @@ def tournament_force_finish(
                 request, f"Table {table_.number} is finished with the hands recorded so far."
             )
             return redirect(round_url(tournament, number))
-    view = next(t for t in reads.round_view(round_, request.user).tables if t.table.pk == table_.pk)
+    view = next(t for t in round_view(round_).tables if t.number == table_.number)
     context = {
         "access": access,
         "club": access.club,
