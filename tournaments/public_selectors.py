@@ -1,4 +1,5 @@
-"""Reads behind a tournament's public pages, projector and API: rounds, tables, the winner.
+"""Reads behind a tournament's public pages, projector, API and the directors' round page:
+rounds and their tables.
 
 Every read here costs a fixed number of queries whatever the number of tables or players:
 the tables of any number of rounds in one query, the drawn players' names in one, and

@@ -304,7 +304,9 @@ class RoundTableSerializer(TournamentLinks):
 
 
 class RoundSerializer(RoundSummarySerializer):
-    """A round with its tables; `self.context["tables"]` holds every table of the page."""
+    """A round of the tournament with its tables, seat by seat."""
+
+    # (The view puts every table of the page in `self.context["tables"]`, read in one go.)
 
     title = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
