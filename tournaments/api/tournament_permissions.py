@@ -36,9 +36,8 @@ def readable_tournament(
         return public_tournament(user, slug, tournament_slug).tournament
     except Http404:
         pass
-    access, tournament = member_tournament(user, slug, tournament_slug)
-    if not access.is_member:  # a public club's visitor: unreleased is not theirs to see
-        raise Http404("No such tournament.")
+    # The club's members (`member_tournament` shows outsiders released ones only).
+    _, tournament = member_tournament(user, slug, tournament_slug)
     return tournament
 
 
