@@ -9,6 +9,7 @@ elsewhere the test says it was not run.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -21,11 +22,14 @@ import psycopg
 import pytest
 from django.db import connection
 
-from tests.factories import make_club, make_session, record, typed_entry
+from tests.factories import make_club, make_session, owner_of, record, typed_entry
 from tests.tournaments.helpers import derived_state
+from tests.tournaments.tournament_factories import NAMES, enter, make_tournament
 from tournaments.models import PendingUpdate, SessionResult
+from tournaments.services import tournaments as tournament_services
 from tournaments.services.leagues import create_league
 from tournaments.services.updates import rebuild_everything
+from tournaments.tournament_standings import compute_standings, tournament_standings
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -151,6 +155,33 @@ def test_a_worker_process_keeps_the_standings_current(start_worker) -> None:
     _wait_for(_applied, "the worker to apply both hands")
     assert SessionResult.objects.filter(session=session, finished=True).count() == 3
     _rebuilt_equals_current()
+
+
+def test_a_worker_process_ranks_a_tournament_as_its_tables_play(start_worker) -> None:
+    club = make_club("Hill Club")
+    cup = make_tournament(club, rounds=1, final_table_size=0, round_target=2)
+    enter(cup, NAMES[:8])
+    round_ = tournament_services.draw_round(tournament=cup, rng=random.Random(3))
+    tournament_services.start_round(round_=round_, user=owner_of(club))
+    tables = list(round_.tables.select_related("session").order_by("number"))
+    start_worker()
+
+    # At each table seat 1 wins the hand; the others lose 10, 20 and 30.
+    for table in tables:
+        losers = {pos: 10 * pos for pos in range(1, len(table.seats))}
+        record(table.session, typed_entry(0, losers, wild="7H"))
+
+    _wait_for(_applied, "the worker to apply every table's hand")
+    standings = tournament_standings(cup)
+    assert not standings.updating
+    assert [line.played for line in standings.overall] == [1] * 8
+    leaders = {line.pk for line in standings.overall if line.rank == 1}
+    assert leaders == {table.seats[0] for table in tables}
+    # What the worker stored is what ranking the results afresh gives.
+    fresh = compute_standings(cup)
+    assert [(line.pk, line.rank, line.score) for line in standings.overall] == [
+        (line.pk, line.rank, line.score) for line in fresh.overall
+    ]
 
 
 def test_a_worker_killed_mid_update_loses_nothing(start_worker) -> None:
