@@ -12,6 +12,7 @@ from dataclasses import asdict
 
 from django.db import transaction
 
+from scoring.models import GameSession
 from tournaments.tournament_models import RoundTable, Stage, StandingsLine, Tournament
 from tournaments.tournament_standings import Line, compute_standings
 
@@ -34,15 +35,16 @@ def refresh_tournament_standings(*, tournament_id: int) -> None:
     StandingsLine.objects.bulk_create(rows)
 
 
-def refresh_for_session(session_id: int) -> None:
-    """Refresh the standings of the tournament whose table `session_id` is, if any."""
-    tournament_id = (
-        RoundTable.objects.filter(session_id=session_id)
-        .values_list("round__tournament_id", flat=True)
-        .first()
-    )
-    if tournament_id is not None:
-        refresh_tournament_standings(tournament_id=tournament_id)
+def refresh_for_session(session: GameSession) -> None:
+    """Refresh the standings of the tournament whose table `session` is, if any.
+
+    A session loaded with `select_related("tournament_table__round")` costs no query here.
+    """
+    try:
+        table = session.tournament_table
+    except RoundTable.DoesNotExist:
+        return
+    refresh_tournament_standings(tournament_id=table.round.tournament_id)
 
 
 def refresh_every_tournament() -> int:

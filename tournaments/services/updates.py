@@ -67,7 +67,12 @@ def apply_session(session_id: int) -> bool:
         if pending is None:
             return False
         marked_at = pending.marked_at
-        session = GameSession.objects.filter(pk=session_id).first()
+        # Its tournament table (if any) comes with it: the tournament's standings follow.
+        session = (
+            GameSession.objects.select_related("tournament_table__round")
+            .filter(pk=session_id)
+            .first()
+        )
         if session is not None:
             # Results need only each hand's scores, as in the rebuild: the same reading.
             refresh_session(next(session_boards([session], scores_only=True)))
@@ -88,7 +93,9 @@ def refresh_session(board: Board) -> None:
     """Replace the session's results and refresh everything that depends on them."""
     session = board.session
     lines = session_results(board)
-    old = list(SessionResult.objects.filter(session=session).only("player_id", "played_at"))
+    old = list(
+        SessionResult.objects.filter(session=session).only("player_id", "played_at", "finished")
+    )
     played_at = session.finished_at or session.started_at
     leagues = {league.pk: league for league in leagues_counting(session, played_at)}
     if old and old[0].played_at != played_at:
@@ -99,8 +106,10 @@ def refresh_session(board: Board) -> None:
     players = {r.player_id for r in old} | {line.player_id for line in lines}
     for league in leagues.values():
         refresh_standings(league=league, player_ids=players)
-    rerate_after_change(session)
-    refresh_for_session(session.pk)
+    # Only a session that is or was finished has a rating to make or undo.
+    if session.finished_at is not None or any(result.finished for result in old):
+        rerate_after_change(session)
+    refresh_for_session(session)
 
 
 def _result_rows(session: GameSession, lines, played_at) -> list[SessionResult]:
