@@ -18,7 +18,7 @@ from tests.factories import (
     void,
 )
 from tests.tournaments.helpers import derived_state
-from tournaments.models import PendingUpdate, Rating, SessionResult, Standing
+from tournaments.models import PendingUpdate, Rating, RatingChange, SessionResult, Standing
 from tournaments.services import updates
 from tournaments.services.leagues import create_league, mark_session
 
@@ -142,4 +142,33 @@ def test_the_rebuild_gives_exactly_what_the_incremental_path_gave(
 
     call_command("rebuild_standings", verbosity=0)
 
+    assert derived_state() == incremental
+
+
+def test_a_finish_not_yet_applied_is_rated_by_its_own_update_only(
+    club, django_capture_on_commit_callbacks
+):
+    """An earlier session's correction re-rates the later sessions; one whose finish is
+    still pending waits for its own update, even if it is reopened before that runs."""
+    earlier = make_session(club, names=("Asha", "Bala", "Chitra"), ending="hands", ending_target=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        record(earlier, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
+    later = make_session(club, names=("Asha", "Bala", "Dev"), ending="hands", ending_target=2)
+    with django_capture_on_commit_callbacks(execute=True):  # results stored, not finished
+        record(later, typed_entry(2, {0: 10, 1: 20}, wild="7H"))
+    with django_capture_on_commit_callbacks(execute=False):  # the finish: not applied yet
+        record(later, typed_entry(0, {1: 10, 2: 20}, wild="7H"))
+    later.refresh_from_db()
+    assert not later.is_active
+
+    with django_capture_on_commit_callbacks(execute=True):
+        correct(earlier, 1, typed_entry(1, {0: 5, 2: 5}, wild="7H"), reason="Wrong winner")
+    assert not RatingChange.objects.filter(session=later).exists()
+
+    # Reopened before its update ran: it never had a rating, and still has none.
+    with django_capture_on_commit_callbacks(execute=True):
+        undo(later)
+    assert not RatingChange.objects.filter(session=later).exists()
+    incremental = derived_state()
+    call_command("rebuild_standings", verbosity=0)
     assert derived_state() == incremental

@@ -47,13 +47,18 @@ def _key(session: GameSession) -> RatingKey | None:
 
 
 @transaction.atomic(savepoint=False)
-def rerate_after_change(session: GameSession) -> None:
+def rerate_after_change(session: GameSession, *, may_be_rated: bool = True) -> None:
     """Re-rate `session` (if it is finished and played) and every later session of its
-    club and game, undoing what its earlier rating, if any, did first."""
-    keys = [
-        RatingKey(c.rated_at, c.session_id)
-        for c in RatingChange.objects.filter(session=session).only("rated_at", "session_id")[:1]
-    ]
+    club and game, undoing what its earlier rating, if any, did first.
+
+    `may_be_rated=False` when the caller knows the session was never rated (it had not
+    finished before): its earlier rating need not be looked up."""
+    keys = []
+    if may_be_rated:
+        keys = [
+            RatingKey(c.rated_at, c.session_id)
+            for c in RatingChange.objects.filter(session=session).only("rated_at", "session_id")[:1]
+        ]
     current = _key(session)
     if current is not None:
         keys.append(current)
@@ -186,10 +191,14 @@ def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
 
 
 def _placings(session_ids: list[int]) -> dict[int, list[tuple[int, int]]]:
-    """Session -> [(player, place)] from the stored results, in seat order."""
+    """Session -> [(player, place)] from the stored results, in seat order.
+
+    Only results stored as finished: a session whose finish is not applied yet is rated by
+    that update, never before it, so a session's rating always matches its stored results
+    (and an update can tell from them whether there is a rating to undo)."""
     placings: dict[int, list[tuple[int, int]]] = {}
     rows = (
-        SessionResult.objects.filter(session_id__in=session_ids)
+        SessionResult.objects.filter(session_id__in=session_ids, finished=True)
         .order_by("session_id", "id")
         .values_list("session_id", "player_id", "place")
     )

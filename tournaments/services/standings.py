@@ -41,11 +41,15 @@ def counted_results(league: League) -> Q:
     return q
 
 
-def leagues_counting(session: GameSession, played_at) -> list[League]:
-    """The leagues whose table `session` (played at `played_at`) belongs in."""
-    day = played_at.date()
+def leagues_counting(session: GameSession, *played_at: datetime) -> list[League]:
+    """The leagues whose table `session` belongs in, played at any of the given times (a
+    session that just finished belongs where it counted before, too); one query, two when
+    a league counts only marked sessions."""
+    days = {moment.date() for moment in played_at}
     leagues = list(
-        League.objects.filter(club_id=session.club_id, starts_on__lte=day, ends_on__gte=day)
+        League.objects.filter(
+            club_id=session.club_id, starts_on__lte=max(days), ends_on__gte=min(days)
+        )
     )
     marked = set()
     if any(league.marked_only for league in leagues):
@@ -55,7 +59,8 @@ def leagues_counting(session: GameSession, played_at) -> list[League]:
     return [
         league
         for league in leagues
-        if (not league.variants or session.variant in league.variants)
+        if any(league.starts_on <= day <= league.ends_on for day in days)
+        and (not league.variants or session.variant in league.variants)
         and (not league.marked_only or league.pk in marked)
     ]
 

@@ -97,18 +97,18 @@ def refresh_session(board: Board) -> None:
         SessionResult.objects.filter(session=session).only("player_id", "played_at", "finished")
     )
     played_at = session.finished_at or session.started_at
-    leagues = {league.pk: league for league in leagues_counting(session, played_at)}
-    if old and old[0].played_at != played_at:
-        # The session moved in time (it finished): the leagues it counted in before, too.
-        leagues |= {league.pk: league for league in leagues_counting(session, old[0].played_at)}
+    # A session that moved in time (it finished) leaves the leagues it counted in before.
+    leagues = leagues_counting(session, played_at, *(r.played_at for r in old[:1]))
     SessionResult.objects.filter(session=session).delete()
     SessionResult.objects.bulk_create(_result_rows(session, lines, played_at))
     players = {r.player_id for r in old} | {line.player_id for line in lines}
-    for league in leagues.values():
+    for league in leagues:
         refresh_standings(league=league, player_ids=players)
-    # Only a session that is or was finished has a rating to make or undo.
-    if session.finished_at is not None or any(result.finished for result in old):
-        rerate_after_change(session)
+    # Only a session that is or was finished has a rating to make or undo, and only one
+    # that was finished before can have been rated already.
+    was_finished = any(result.finished for result in old)
+    if session.finished_at is not None or was_finished:
+        rerate_after_change(session, may_be_rated=was_finished)
     refresh_for_session(session)
 
 
