@@ -9,11 +9,13 @@ queries for all of them). The standings always come from `tournament_standings`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from clubs.models import Player
 from scoring.formatting import unsigned_plus
@@ -21,6 +23,7 @@ from scoring.selectors import Board, session_boards
 from tournaments.tournament_models import (
     Entry,
     Round,
+    RoundEnding,
     RoundKind,
     RoundStatus,
     RoundTable,
@@ -62,6 +65,7 @@ class TableView:
     # that account is no longer one of the table's players), and when.
     confirmed_by: int | None = None
     confirmed_at: datetime | None = None
+    started_at: datetime | None = None  # when the table's session began
 
     @property
     def started(self) -> bool:
@@ -112,6 +116,24 @@ class RoundView:
     @property
     def in_play(self) -> bool:
         return self.round.status == RoundStatus.STARTED
+
+    @property
+    def time_called_at(self) -> datetime | None:
+        """When a timed round's time is up (its minutes after the tables started), while
+        any table still plays; None for rounds that end by deals or hands."""
+        tournament = self.round.tournament
+        started = [table.started_at for table in self.tables if table.started_at]
+        if tournament.round_ending != RoundEnding.MINUTES or not started or not self.playing:
+            return None
+        return min(started) + timedelta(minutes=tournament.round_target)
+
+    @property
+    def minutes_left(self) -> int:
+        """Whole minutes (rounded up) until time is called; 0 once it has been."""
+        called = self.time_called_at
+        if called is None:
+            return 0
+        return max(0, math.ceil((called - timezone.now()).total_seconds() / 60))
 
     @property
     def playing(self) -> list[int]:
@@ -234,6 +256,7 @@ def _table_view(
             None,
         ),
         confirmed_at=table.confirmed_at,
+        started_at=board.session.started_at,
     )
 
 
