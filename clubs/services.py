@@ -9,11 +9,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from clubs.errors import UserError
 from clubs.models import Club, Invitation, Membership, Player, VariantRules
 from clubs.roles import RANK, Role
+from clubs.slugs import free_slug
 from scoring.rules import RulesError
 from scoring.rules.variants import GAME_NAMES, VARIANTS, check_options
 
@@ -38,17 +38,6 @@ def check_timezone(name: str) -> str:
 
 
 # Words used by the club URLs themselves (clubs/new/): a club called "New" gets "new-2".
-RESERVED_SLUGS = frozenset({"new"})
-
-
-def _free_slug(name: str) -> str:
-    base = slugify(name)[:50] or "club"
-    slug, n = base, 2
-    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
 @transaction.atomic
 def create_club(
     *, name: str, owner: AbstractBaseUser, timezone_name: str = "UTC", is_public: bool = False
@@ -58,7 +47,7 @@ def create_club(
         raise UserError("Give the club a name.", field="name")
     club = Club.objects.create(
         name=name,
-        slug=_free_slug(name),
+        slug=free_slug(name, Club.objects.all(), fallback="club"),
         timezone=check_timezone(timezone_name),
         is_public=is_public,
     )

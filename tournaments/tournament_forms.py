@@ -13,13 +13,19 @@ from clubs.models import Player
 from scoring.rules.variants import GAME_NAMES, VARIANTS
 from tournaments.forms import DateInput, LeagueForm
 from tournaments.models import TieBreaker
-from tournaments.services.tournaments import ANYTIME_FIELDS
+from tournaments.services.tournaments import ANYTIME_FIELDS, SETUP_FIELDS
 from tournaments.tournament_models import (
     Carry,
     RoundEnding,
     Tournament,
     TournamentScoring,
     TournamentStatus,
+)
+
+# Set-up fields the form edits as they are stored; the options come from the club's saved
+# rules, and the points and tie-breakers are written differently here (see below).
+PLAIN_FIELDS = tuple(
+    name for name in SETUP_FIELDS if name not in ("options", "placing_points", "tie_breakers")
 )
 
 # Four selects "then by ..." as on the league form: easier with a thumb than dragging.
@@ -122,23 +128,7 @@ class TournamentForm(forms.Form):
         page opened before the draw and sent after it sends every setting, and the
         service refuses the ones that changed rather than the form dropping them unseen.
         """
-        initial: dict[str, Any] = {
-            name: getattr(tournament, name)
-            for name in (
-                "name",
-                "starts_on",
-                "ends_on",
-                "variant",
-                "min_table_size",
-                "max_table_size",
-                "rounds",
-                "round_ending",
-                "round_target",
-                "scoring",
-                "final_table_size",
-                "carry",
-            )
-        }
+        initial: dict[str, Any] = {name: getattr(tournament, name) for name in PLAIN_FIELDS}
         initial["placing_points"] = ", ".join(str(p) for p in tournament.placing_points)
         initial.update(zip(BREAKER_FIELDS, tournament.tie_breakers, strict=False))
         form = cls(data, initial=initial)
@@ -166,21 +156,9 @@ class TournamentForm(forms.Form):
     def tournament_fields(self) -> dict[str, Any]:
         """The cleaned values as `create_tournament` takes them (the options aside)."""
         data = self.cleaned_data
-        return {
-            "name": data["name"],
-            "starts_on": data["starts_on"],
-            "ends_on": data["ends_on"],
-            "variant": data["variant"],
-            "min_table_size": data["min_table_size"],
-            "max_table_size": data["max_table_size"],
-            "rounds": data["rounds"],
-            "round_ending": data["round_ending"],
-            "round_target": data["round_target"],
-            "scoring": data["scoring"],
+        return {name: data[name] for name in PLAIN_FIELDS} | {
             "placing_points": data["placing_points"],
             "tie_breakers": [data[f] for f in BREAKER_FIELDS if data.get(f)],
-            "final_table_size": data["final_table_size"],
-            "carry": data["carry"],
         }
 
     def changes(self) -> dict[str, Any]:

@@ -94,7 +94,6 @@ class RoundSwap(RoundView):
             first=players[body.validated_data["first"]],
             second=players[body.validated_data["second"]],
         )
-        swapped.tournament = self.tournament
         return self.round_answer(swapped)
 
 
@@ -113,9 +112,7 @@ class RoundSwap(RoundView):
 )
 class RoundRedraw(RoundView):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        redrawn = redraw_round(round_=self.round())
-        redrawn.tournament = self.tournament
-        return self.round_answer(redrawn)
+        return self.round_answer(redraw_round(round_=self.round()))
 
 
 @extend_schema_view(
@@ -133,9 +130,7 @@ class RoundRedraw(RoundView):
 )
 class RoundFinish(RoundView):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        finished = finish_round(round_=self.round())
-        finished.tournament = self.tournament
-        return self.round_answer(finished)
+        return self.round_answer(finish_round(round_=self.round()))
 
 
 @extend_schema_view(

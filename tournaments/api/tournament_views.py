@@ -95,6 +95,8 @@ class TournamentView(TournamentAccessMixin, generics.GenericAPIView):
 
     def round_answer(self, round_: Round, *, code: int = status.HTTP_200_OK) -> Response:
         """The round with its tables as they are now; a new one (201) with its address."""
+        # A service hands back its own copy of the round: this tournament is loaded already.
+        round_.tournament = self.tournament
         data = round_data(round_view(round_), self.get_serializer_context())
         headers = {"Location": data["url"]} if code == status.HTTP_201_CREATED else None
         return Response(data, status=code, headers=headers)
@@ -304,9 +306,7 @@ class RoundDetail(RoundView):
 )
 class RoundStart(RoundView):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        round_ = start_round(round_=self.round(), user=request.user)
-        round_.tournament = self.tournament
-        return self.round_answer(round_)
+        return self.round_answer(start_round(round_=self.round(), user=request.user))
 
 
 @extend_schema_view(

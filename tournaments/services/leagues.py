@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from datetime import date
 
 from django.db import transaction
-from django.utils.text import slugify
 
 from clubs.errors import UserError
 from clubs.models import Club
+from clubs.slugs import free_slug
 from scoring.models import GameSession
 from scoring.rules.variants import VARIANTS
 from tournaments.models import Basis, League, LeagueSession, TieBreaker
@@ -85,11 +85,7 @@ def create_league(
         tie_breakers=tie_breakers,
         min_sessions=min_sessions,
     )
-    base = slugify(name)[:50] or "league"
-    slug, n = base, 2
-    # "new" is the address of the new-league form (tournaments/urls.py), never a league's.
-    while slug == "new" or League.objects.filter(club=club, slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
+    slug = free_slug(name, League.objects.filter(club=club), fallback="league")
     league = League.objects.create(
         club=club,
         name=name.strip(),

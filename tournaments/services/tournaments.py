@@ -15,11 +15,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from clubs.errors import UserError
 from clubs.models import Club, Player
 from clubs.services import add_guest, check_variant_options, default_options
+from clubs.slugs import free_slug
 from scoring.models import Ending, HandVersion
 from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
 from scoring.services.sessions import finish_session, start_session
@@ -194,11 +194,7 @@ def create_tournament(
         }
     )
     _check_setup(**values)
-    base = slugify(values["name"])[:50] or "tournament"
-    slug, n = base, 2
-    # "new" is kept free for the address of a new-tournament form.
-    while slug == "new" or Tournament.objects.filter(club=club, slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
+    slug = free_slug(values["name"], Tournament.objects.filter(club=club), fallback="tournament")
     return Tournament.objects.create(club=club, slug=slug, created_by=user, **values)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 
 from clubs.errors import UserError
 
@@ -28,3 +29,28 @@ def run_action(request: HttpRequest, action: Callable[[], Outcome], *, back: str
         return redirect(back)
     messages.success(request, said)
     return redirect(go_to)
+
+
+def confirmed_action(
+    request: HttpRequest,
+    action: Callable[[], str],
+    *,
+    back: str,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+) -> HttpResponse:
+    """A destructive step: its confirmation page on GET; on POST the service, then `back`
+    with what it did, or the page again with the refusal (400) and nothing changed.
+
+    `context` is asked for only when the page is drawn: a step that succeeded reads nothing
+    more."""
+    error = ""
+    if request.method == "POST":
+        try:
+            said = action()
+        except UserError as refused:
+            error = refused.message
+        else:
+            messages.success(request, said)
+            return redirect(back)
+    return render(request, template, context() | {"error": error}, status=400 if error else 200)

@@ -13,6 +13,7 @@ from tournaments.services import tournaments as services
 from tournaments.tournament_access import directed_tournament
 from tournaments.tournament_forms import EntryForm
 from tournaments.views import tournament_reads as reads
+from tournaments.views.tournament_actions import confirmed_action
 from tournaments.views.tournament_dashboard import dashboard_page, dashboard_url
 
 
@@ -78,21 +79,20 @@ def tournament_withdraw(
     """A confirmation page, then the withdrawal; the player's results so far stay."""
     access, tournament = directed_tournament(request.user, slug, tournament_slug)
     entry = reads.entry_of(tournament, player_id)
-    error = ""
-    if request.method == "POST":
-        try:
-            services.withdraw(tournament=tournament, player=entry.player)
-        except UserError as refused:
-            error = refused.message
-        else:
-            messages.success(
-                request, f"{entry.player.name} is withdrawn and will not be drawn again."
-            )
-            return redirect(dashboard_url(tournament) + "#entries")
-    context = {"access": access, "club": access.club, "tournament": tournament, "entry": entry}
-    return render(
+
+    def action() -> str:
+        services.withdraw(tournament=tournament, player=entry.player)
+        return f"{entry.player.name} is withdrawn and will not be drawn again."
+
+    return confirmed_action(
         request,
-        "tournaments/tournament_withdraw.html",
-        context | {"error": error},
-        status=400 if error else 200,
+        action,
+        back=dashboard_url(tournament) + "#entries",
+        template="tournaments/tournament_withdraw.html",
+        context=lambda: {
+            "access": access,
+            "club": access.club,
+            "tournament": tournament,
+            "entry": entry,
+        },
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -19,7 +19,7 @@ from tournaments.tournament_forms import SwapForm
 from tournaments.tournament_models import Round, RoundKind, RoundStatus, Tournament
 from tournaments.views import tournament_reads as reads
 from tournaments.views.polling import render_polled
-from tournaments.views.tournament_actions import Outcome, run_action
+from tournaments.views.tournament_actions import Outcome, confirmed_action, run_action
 from tournaments.views.tournament_dashboard import dashboard_url, round_url
 from tournaments.views.tournament_next import round_name
 
@@ -41,6 +41,7 @@ def round_page(
     view = round_view(round_)
     started = round_.status == RoundStatus.STARTED
     drawn = round_.status == RoundStatus.DRAWN
+
     context = {
         "access": access,
         "club": access.club,
@@ -55,9 +56,7 @@ def round_page(
         # then the page holds no form being typed into that a swap could wipe: the swap and
         # redraw forms exist only before the start.
         "polling": started and bool(view.playing),
-        # The swap form exists only before the start.
-        "swap_form": swap_form
-        or (SwapForm(players=reads.seated_players(round_)) if drawn else None),
+        "swap_form": swap_form or _swap_form(round_, drawn=drawn),
     }
     response = render_polled(
         request,
@@ -111,25 +110,23 @@ def tournament_redraw(
     """A confirmation page, then a new draw of the round from who is checked in now."""
     access, tournament = directed_tournament(request.user, slug, tournament_slug)
     round_ = reads.round_of(tournament, number)
-    error = ""
-    if request.method == "POST":
-        try:
-            services.redraw_round(round_=round_)
-        except UserError as refused:
-            error = refused.message
-        else:
-            messages.success(request, f"{round_name(round_)} is drawn again.")
-            return redirect(round_url(tournament, number))
-    context = {
-        "access": access,
-        "club": access.club,
-        "tournament": tournament,
-        "round": round_,
-        "name": round_name(round_),
-        "error": error,
-    }
-    return render(
-        request, "tournaments/tournament_redraw.html", context, status=400 if error else 200
+
+    def action() -> str:
+        services.redraw_round(round_=round_)
+        return f"{round_name(round_)} is drawn again."
+
+    return confirmed_action(
+        request,
+        action,
+        back=round_url(tournament, number),
+        template="tournaments/tournament_redraw.html",
+        context=lambda: {
+            "access": access,
+            "club": access.club,
+            "tournament": tournament,
+            "round": round_,
+            "name": round_name(round_),
+        },
     )
 
 

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.errors import UserError
 from clubs.views.guard import login_if_anonymous
 from tournaments.public_selectors import round_view
 from tournaments.services import tournaments as services
 from tournaments.tournament_access import directed_tournament, member_tournament
 from tournaments.views import tournament_reads as reads
-from tournaments.views.tournament_actions import Outcome, run_action
+from tournaments.views.tournament_actions import Outcome, confirmed_action, run_action
 from tournaments.views.tournament_dashboard import round_url
 from tournaments.views.tournament_next import round_name
 
@@ -28,29 +27,27 @@ def tournament_force_finish(
     access, tournament = directed_tournament(request.user, slug, tournament_slug)
     round_ = reads.round_of(tournament, number)
     table_ = reads.table_of(round_, table)
-    error = ""
-    if request.method == "POST":
-        try:
-            services.force_finish_table(table=table_)
-        except UserError as refused:
-            error = refused.message
-        else:
-            messages.success(
-                request, f"Table {table_.number} is finished with the hands recorded so far."
-            )
-            return redirect(round_url(tournament, number))
-    view = next(t for t in round_view(round_).tables if t.number == table_.number)
-    context = {
-        "access": access,
-        "club": access.club,
-        "tournament": tournament,
-        "round": round_,
-        "name": round_name(round_),
-        "table": view,
-        "error": error,
-    }
-    return render(
-        request, "tournaments/tournament_force_finish.html", context, status=400 if error else 200
+
+    def action() -> str:
+        services.force_finish_table(table=table_)
+        return f"Table {table_.number} is finished with the hands recorded so far."
+
+    def context() -> dict[str, Any]:
+        return {
+            "access": access,
+            "club": access.club,
+            "tournament": tournament,
+            "round": round_,
+            "name": round_name(round_),
+            "table": next(t for t in round_view(round_).tables if t.number == table_.number),
+        }
+
+    return confirmed_action(
+        request,
+        action,
+        back=round_url(tournament, number),
+        template="tournaments/tournament_force_finish.html",
+        context=context,
     )
 
 
