@@ -38,36 +38,79 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 
+from . import budget
 from .errors import RulesError, bad_request
 from .operations import run
 
-__all__ = ["RulesError", "evaluate", "evaluate_json", "is_error"]
+__all__ = ["MAX_REQUEST_BYTES", "RulesError", "evaluate", "evaluate_json", "is_error"]
+
+# The largest request any door reads: a 27-card hand with every option and a full table of
+# seats is under 4 KiB, so this leaves room for any honest request (docs/rules.md).
+MAX_REQUEST_BYTES = 64 * 1024
+# A \uD800-\uDFFF escape: JSON allows one alone, but such text cannot be written out.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB]")
 
 
-def evaluate(request: object) -> dict:
-    """Answer one contract request; never raises for bad input."""
+def evaluate(request: object, *, time_limit: float | None = None) -> dict:
+    """Answer one contract request; never raises for bad input.
+
+    `time_limit` (seconds) is for doors that serve strangers: past it the answer is the
+    `too_complex` error rather than a worker held for as long as the hand takes.
+    """
     # The search makes many small tuples and no reference cycles; pausing the cycle
     # collector while it runs removes pauses that otherwise dominate the slowest requests.
     collecting = gc.isenabled()
     gc.disable()
+    token = budget.start(time_limit)
     try:
         return run(request)
     except RulesError as error:
         return error.as_response()
+    except RecursionError:
+        # Only a request nested far deeper than the contract's shapes gets here.
+        return bad_request("The request is nested too deeply to be a rules request.").as_response()
     finally:
+        budget.finish(token)
         if collecting:
             gc.enable()
 
 
-def evaluate_json(text: str | bytes) -> dict:
+def evaluate_json(text: str | bytes, *, time_limit: float | None = None) -> dict:
     """Parse one JSON request, then answer it; text that is not JSON is `bad_request`."""
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if len(raw) > MAX_REQUEST_BYTES:
+        return too_large().as_response()
     try:
-        request = json.loads(text)
+        request = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         return bad_request("The request is not valid JSON.").as_response()
-    return evaluate(request)
+    except RecursionError:
+        return bad_request("The request is nested too deeply to be a rules request.").as_response()
+    if _SURROGATE_ESCAPE.search(raw) and not _writable(request):
+        return bad_request(
+            "The request holds a \\u escape that is half of a character (a lone surrogate); "
+            "send the whole character."
+        ).as_response()
+    return evaluate(request, time_limit=time_limit)
+
+
+def too_large() -> RulesError:
+    return bad_request(
+        f"The request is larger than {MAX_REQUEST_BYTES // 1024} KiB; a rules request is "
+        "one hand or one table, far smaller."
+    )
 
 
 def is_error(response: dict) -> bool:
     return "error" in response
+
+
+def _writable(request: object) -> bool:
+    """Whether every string of the request can be written out as UTF-8 again."""
+    try:
+        json.dumps(request, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

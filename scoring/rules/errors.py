@@ -13,6 +13,9 @@ UNKNOWN_OPTION = "unknown_option"
 BAD_CARD = "bad_card"
 HAND_SIZE = "hand_size"
 IMPOSSIBLE_HAND = "impossible_hand"
+# Only a door with a time limit answers it (see budget.py); the contract's doors without
+# one never do.
+TOO_COMPLEX = "too_complex"
 
 
 class RulesError(Exception):

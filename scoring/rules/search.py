@@ -36,6 +36,7 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
+from . import budget as _budget
 from .cards import JOKER
 
 INF = 10**9
@@ -51,6 +52,8 @@ def _bounds(low: int, high: int) -> int:
 
 _NEVER = _bounds(INF, INF)
 MAX_OPENED_SEQUENCE = 5
+# How often a search with a deadline looks at the clock: every 4096 states.
+_TICK_MASK = 4095
 FLOOR_FROM_CARDS = 16
 # The most jokers a meld opened by the search takes: a sequence of five places with two
 # natural cards (a set takes at most two).
@@ -135,6 +138,9 @@ class _Search:
         self.use_floor = sum(self.counts[:52]) + printed > FLOOR_FROM_CARDS
         self.memo: dict[bytes, int] = {}
         self.choice: dict[bytes, tuple] = {}
+        # A door with a time limit (budget.py) is checked every _TICK states searched.
+        self.deadline = _budget.deadline()
+        self.ticks = 0
         # Set by `arrange` when a least-cost search answers "can every card meld?": then
         # leftover jokers are placed into melds afterwards, as a meld-all search would.
         self.absorb_jokers = False
@@ -168,6 +174,9 @@ class _Search:
     # per state, so a search under a budget stops early (branch and bound) and a later,
     # looser budget reuses what an earlier one proved.
     def cost(self, i: int, j: int, p: int, s: int, t: int, d: int, budget: int) -> int:
+        self.ticks += 1
+        if not self.ticks & _TICK_MASK and self.deadline is not None:
+            _budget.check(self.deadline)
         counts = self.counts
         while i < 52 and counts[i] == 0:
             i += 1
@@ -865,6 +874,7 @@ def arrange(
     `counts` has 53 entries (the last is printed jokers); `wild` marks the plain cards that
     may stand in for others; `values` is what each plain card costs when left over.
     """
+    _budget.check(_budget.deadline())
     if goal.meld_all and not (goal.pure or goal.seqs or goal.tunnelas or goal.dublees):
         quick = _meld_all_freely(counts, wild, values, rules)
         if quick is False:

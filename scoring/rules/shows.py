@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+from . import budget
 from .cards import JOKER, names
 from .hand import Hand
 from .judge import classify
@@ -305,8 +306,10 @@ def _vazhushal_exhaustive(hand: Hand) -> list[list[int]] | None:
     vazhushal hands are small enough to enumerate then.
     """
     cards = sorted(hand.cards)
+    deadline = budget.deadline()
 
     def split(rest: list[int], groups: list[list[int]]):
+        budget.check(deadline)
         if not rest:
             kinds = [classify(g, hand.rules, hand.wild, True) for g in groups]
             if "pure_sequence" in kinds and not _vazhushal_flaw(groups):
