@@ -114,7 +114,10 @@ def accept_invitation(
 ) -> Membership:
     """Join the club of a valid invitation; `guest_id` links the guest the user played as."""
     invitation = (
-        Invitation.objects.select_for_update().select_related("club").filter(token=token).first()
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(token=token)
+        .first()
     )
     if invitation is None or not invitation.is_valid():
         raise UserError(

@@ -140,6 +140,11 @@ class HandVersion(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     reason = models.CharField(max_length=200, blank=True)
 
+    # Not stored: set on a version a service returns for a key it had stored before, so a
+    # door answers "already stored" even to a repeat that arrived while the first request
+    # was still being saved.
+    replayed = False
+
     class Meta:
         ordering = ["hand", "version"]
         constraints = [

@@ -20,7 +20,6 @@ from rest_framework.response import Response
 from clubs.errors import UserError
 from config.api_errors import user_error_body
 from scoring.api.serializers import SessionStateSerializer
-from scoring.errors import StaleSession
 from scoring.models import GameSession, HandVersion
 from scoring.selectors import session_board
 
@@ -35,10 +34,6 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
         "client_key does the same; without either the server makes a key (no protection)."
     ),
 )
-
-# A request without a revision is made against the session as it is. Recording only
-# appends, so a race with another scorer's hand is simply tried again on the new revision.
-APPEND_ATTEMPTS = 3
 
 
 def change_key(request: Request, body_key: uuid.UUID | None) -> uuid.UUID:
@@ -59,43 +54,36 @@ def change_key(request: Request, body_key: uuid.UUID | None) -> uuid.UUID:
     return key
 
 
-def stored_before(session: GameSession, key: uuid.UUID) -> bool:
-    """Whether the key was already used: True for this session, an error for another one."""
+def refuse_foreign_key(session: GameSession, key: uuid.UUID) -> None:
+    """A key already used for a change in another session is the client's mistake."""
     used_in = (
         HandVersion.objects.filter(client_key=key)
         .values_list("hand__session_id", flat=True)
         .first()
     )
-    if used_in is None:
-        return False
-    if used_in != session.pk:
+    if used_in is not None and used_in != session.pk:
         raise UserError(
             "This idempotency key was already used for a change in another session; make a "
             "new key for each change.",
             field="client_key",
         )
-    return True
 
 
 def with_revision(
     session: GameSession,
     revision: int | None,
-    change: Callable[[int], Any],
+    change: Callable[[int | None], Any],
     *,
     append_only: bool = False,
 ) -> Any:
-    """Run `change(revision)`; without a revision from the client, the session's current one."""
-    if revision is not None:
+    """Run `change(revision)`; without a revision from the client, the session's current one.
+
+    An append without a revision passes None: the service then adds the hand to the session
+    as it is under its lock, so a busy table never makes it fail as stale.
+    """
+    if revision is not None or append_only:
         return change(revision)
-    attempts = APPEND_ATTEMPTS if append_only else 1
-    for attempt in range(1, attempts + 1):
-        try:
-            return change(session.revision)
-        except StaleSession:
-            if attempt == attempts:
-                raise
-            session.refresh_from_db(fields=["revision"])
-    raise AssertionError("unreachable")
+    return change(session.revision)
 
 
 def session_state(session: GameSession, context: dict[str, Any]) -> dict[str, Any]:

@@ -82,7 +82,7 @@ class SessionView(ClubSessionView):
         self,
         request: Request,
         body_class: type[Serializer],
-        change: Callable[[Serializer, uuid.UUID, int], HandVersion],
+        change: Callable[[Serializer, uuid.UUID, int | None], HandVersion],
         *,
         append_only: bool = False,
     ) -> tuple[HandVersion, bool]:
@@ -91,14 +91,14 @@ class SessionView(ClubSessionView):
         body = body_class(data=request.data)
         body.is_valid(raise_exception=True)
         key = changes.change_key(request, body.validated_data.get("client_key"))
-        repeat = changes.stored_before(self.session, key)
+        changes.refuse_foreign_key(self.session, key)
         version = changes.with_revision(
             self.session,
             body.validated_data.get("revision"),
             lambda revision: change(body, key, revision),
             append_only=append_only,
         )
-        return version, repeat
+        return version, version.replayed
 
     def changed(self, version: HandVersion, *, created: bool = False) -> Response:
         context = {**self.get_serializer_context(), "session": self.session}

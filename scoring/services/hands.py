@@ -22,7 +22,7 @@ from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules import evaluate, is_error
 from scoring.selectors import Board, session_board
-from scoring.services.sessions import save_change
+from scoring.services.sessions import lock_session, save_change
 
 EMPTY_LEDGER: dict[str, Any] = {"scores": {}, "transfers": [], "details": {}}
 REASON_MAX = 200
@@ -55,19 +55,20 @@ def preview_hand(*, session: GameSession, entry: HandEntry) -> dict[str, Any]:
 
 
 def _lock(
-    session_id: int, *, client_key: uuid.UUID, revision: int
+    session_id: int, *, client_key: uuid.UUID, revision: int | None
 ) -> tuple[GameSession, HandVersion | None]:
-    session = GameSession.objects.select_for_update().select_related("club").get(pk=session_id)
+    session = lock_session(session_id)
     replay = (
         HandVersion.objects.filter(client_key=client_key, hand__session=session)
         .select_related("hand")
         .first()
     )
     if replay is not None:
+        replay.replayed = True
         return session, replay
     if HandVersion.objects.filter(client_key=client_key).exists():
         raise HandRejected("This form was already used for another session; reload the page.")
-    if session.revision != revision:
+    if revision is not None and session.revision != revision:
         raise StaleSession(
             "Someone else changed this session a moment ago, so your change was not saved. "
             "Here is the session as it is now; enter the change again if it is still needed."
@@ -81,9 +82,11 @@ def record_hand(
     session_id: int,
     entry: HandEntry,
     client_key: uuid.UUID,
-    revision: int,
+    revision: int | None,
     user: AbstractBaseUser,
 ) -> HandVersion:
+    """Append the next hand. Without a `revision` it is added to the session as it is
+    under the lock, so it is never refused as stale: appending needs no earlier state."""
     session, replay = _lock(session_id, client_key=client_key, revision=revision)
     if replay is not None:
         return replay

@@ -116,6 +116,22 @@ def target_reached(session: GameSession, *, hands_dealt: int, totals: dict[int, 
     return False
 
 
+def lock_session(session_id: int) -> GameSession:
+    """The session, its row locked until the transaction ends, with its club.
+
+    Only the session's row is locked (`of`): locking the club joined to it made every
+    insert that references the club (another session's hand, a pending update) wait on
+    it, and scorers of one club deadlocked each other. The lock is FOR NO KEY UPDATE, the
+    one an UPDATE of the row takes anyway, so rows that merely reference the session
+    (a standings update's results) are written meanwhile without waiting.
+    """
+    return (
+        GameSession.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("club")
+        .get(pk=session_id)
+    )
+
+
 def save_change(session: GameSession) -> None:
     """After any change to the hands: finish or reopen the session, and bump its revision."""
     board = session_board(session)
@@ -140,7 +156,7 @@ def apply_ending(session: GameSession, *, hands_dealt: int, totals: dict[int, in
 @transaction.atomic
 def finish_session(*, session_id: int, revision: int) -> GameSession:
     """End the session now, before its target; ending it twice is the same as once."""
-    session = GameSession.objects.select_for_update().get(pk=session_id)
+    session = lock_session(session_id)
     if not session.is_active:
         return session
     if session.revision != revision:

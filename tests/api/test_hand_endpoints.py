@@ -9,6 +9,7 @@ from clubs.roles import Role
 from scoring.hand_entry import HandEntry, SeatEntry
 from scoring.models import Hand, HandVersion
 from scoring.selectors import session_board
+from scoring.services import hands
 from scoring.services.sessions import finish_session
 from tests.api.helpers import anonymous, revision_of, seat, session_url, typed_hand, with_token
 from tests.factories import (
@@ -162,6 +163,28 @@ def test_the_current_revision_is_accepted(session, scorer):
     record(session, typed_entry(0, {1: 20, 2: 5, 3: 9}))
     body = typed_hand(1, {0: 10, 2: 10, 3: 10}, revision=revision_of(session))
     assert post_hand(with_token(scorer), session, body).status_code == 201
+
+
+def test_a_hand_without_a_revision_is_added_however_busy_the_table_is(session, scorer, monkeypatch):
+    # Before each attempt to store it, another scorer adds a hand: the table never waits.
+    real_record = hands.record_hand
+
+    def busy_table(**kwargs):
+        session.refresh_from_db()
+        real_record(
+            session_id=session.pk,
+            entry=typed_entry(0, {1: 20, 2: 5, 3: 9}),
+            client_key=uuid.uuid4(),
+            revision=session.revision,
+            user=scorer,
+        )
+        return real_record(**kwargs)
+
+    monkeypatch.setattr(hands, "record_hand", busy_table)
+    response = post_hand(with_token(scorer), session, typed_hand(1, {0: 10, 2: 10, 3: 10}))
+
+    assert response.status_code == 201
+    assert response.json()["hand"]["number"] == Hand.objects.filter(session=session).count()
 
 
 def test_an_ended_session_takes_no_more_hands(session, scorer):

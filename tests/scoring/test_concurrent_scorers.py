@@ -13,9 +13,9 @@ import pytest
 from django.db import connection, connections
 
 from scoring.errors import StaleSession
-from scoring.models import Hand
+from scoring.models import Hand, HandVersion
 from scoring.services import hands
-from tests.factories import make_club, make_session, typed_entry
+from tests.factories import make_club, make_session, owner_of, typed_entry
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -83,4 +83,103 @@ def test_a_double_tap_arriving_twice_at_once_is_stored_once():
 
     assert not any(isinstance(o, Exception) for o in outcomes), outcomes
     assert outcomes[0].pk == outcomes[1].pk
+    assert Hand.objects.filter(session=session).count() == 1
+
+
+def _busy_evening(club, sessions, *, scorers_per_session: int, hands_each: int):
+    """Scorers of one club post hands to several sessions at once through the API, without a
+    revision, each hand sent twice with its key, while standings updates run beside them."""
+    from tests.api.helpers import session_url, typed_hand, with_token
+    from tournaments.services.updates import apply_session
+
+    user = owner_of(club)
+    statuses: list[int] = []
+    failures: list[object] = []
+    keys: dict[int, set[str]] = {session.pk: set() for session in sessions}
+    lock = threading.Lock()
+    start = threading.Barrier(len(sessions) * (scorers_per_session + 1))
+
+    def scorer(session):
+        client = with_token(user)
+        start.wait()
+        try:
+            for number in range(hands_each):
+                key = str(uuid.uuid4())
+                body = typed_hand(number % 3, {p: 10 for p in range(3) if p != number % 3})
+                body["wild"] = "7H"
+                for _ in range(2):  # the answer was lost: the phone sends it again
+                    answer = client.post(
+                        session_url(session, "hands/"),
+                        body,
+                        format="json",
+                        HTTP_IDEMPOTENCY_KEY=key,
+                    )
+                    with lock:
+                        statuses.append(answer.status_code)
+                with lock:
+                    keys[session.pk].add(key)
+        except Exception as error:  # counted and shown below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    def standings(session):
+        start.wait()
+        try:
+            for _ in range(hands_each):
+                apply_session(session.pk)
+        except Exception as error:  # a deadlock in an update is a failure too
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=scorer, args=(s,))
+        for s in sessions
+        for _ in range(scorers_per_session)
+    ] + [threading.Thread(target=standings, args=(s,)) for s in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return statuses, failures, keys
+
+
+def test_scorers_of_one_club_at_several_tables_never_deadlock_lose_or_double_a_hand():
+    club = make_club()
+    sessions = [make_session(club) for _ in range(4)]
+
+    statuses, failures, keys = _busy_evening(club, sessions, scorers_per_session=2, hands_each=6)
+
+    assert failures == []
+    assert 500 not in statuses
+    # Each hand's first post stores it (201) and the repeat answers it (200).
+    assert statuses.count(201) == statuses.count(200) == 4 * 2 * 6
+    for session in sessions:
+        stored = {
+            str(k)
+            for k in HandVersion.objects.filter(hand__session=session).values_list(
+                "client_key", flat=True
+            )
+        }
+        assert stored == keys[session.pk]
+        assert Hand.objects.filter(session=session).count() == 2 * 6
+
+
+def test_the_same_key_sent_twice_at_once_answers_201_then_200():
+    from tests.api.helpers import session_url, typed_hand, with_token
+
+    session = make_session(make_club())
+    key = str(uuid.uuid4())
+    body = typed_hand(0, {1: 10, 2: 10}, wild="7H")
+
+    def post():
+        client = with_token(session.created_by)
+        return client.post(
+            session_url(session, "hands/"), body, format="json", HTTP_IDEMPOTENCY_KEY=key
+        ).status_code
+
+    outcomes = _race([post, post, post])
+
+    assert sorted(outcomes) == [200, 200, 201]
     assert Hand.objects.filter(session=session).count() == 1

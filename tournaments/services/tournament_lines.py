@@ -22,7 +22,9 @@ def refresh_tournament_standings(*, tournament_id: int) -> None:
     # The tournament row's lock makes two workers finishing two tables take turns: each
     # rewrites every line, and interleaved they would trip over each other's positions.
     tournament = (
-        Tournament.objects.select_for_update().select_related("club").filter(pk=tournament_id)
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(pk=tournament_id)
     ).first()
     if tournament is None:
         return

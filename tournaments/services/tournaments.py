@@ -563,7 +563,9 @@ def force_finish_table(*, table: RoundTable) -> RoundTable:
 @transaction.atomic
 def finish_round(*, round_: Round) -> Round:
     """Close a round whose tables have all finished."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    )
     if round_.status != RoundStatus.STARTED:
         raise UserError(f"Round {round_.number} is not in play.")
     playing = [
