@@ -6,6 +6,7 @@ DEBUG=ture never ships a server in the wrong mode. An unset or empty variable me
 "use the default": an empty value is how most process managers spell "not set".
 """
 
+import ipaddress
 import os
 import re
 
@@ -80,3 +81,15 @@ def get_log_level(name: str, default: str) -> str:
             f"{name}={value!r} is not a log level; use one of {', '.join(_LOG_LEVELS)}."
         )
     return value
+
+
+def check_networks(name: str, entries: list[str]) -> None:
+    """Each entry an IP address or network, such as 10.0.0.5 or 10.0.0.0/8."""
+    for entry in entries:
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name} has {entry!r}, which is not an IP address or network; write "
+                "addresses such as 10.0.0.5 or networks such as 10.0.0.0/8."
+            ) from None

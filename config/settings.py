@@ -4,9 +4,11 @@ docs/operations.md lists every variable. With none set, the app runs on SQLite w
 tasks executed in process, so a bare machine needs nothing but Python.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config import env
@@ -27,11 +29,63 @@ ALLOWED_HOSTS = env.get_list(
 )
 CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", default=[])
 
-# Behind a TLS-terminating proxy: trust its X-Forwarded-Proto and keep cookies on HTTPS.
-if env.get_bool("HTTPS", default=False):
+# Which proxies in front of the app may be believed about the client's address
+# (config/client_ip.py): their networks, or how many there are. Neither: the peer address.
+TRUSTED_PROXIES = env.get_list("TRUSTED_PROXIES", default=[])
+env.check_networks("TRUSTED_PROXIES", TRUSTED_PROXIES)
+NUM_PROXIES = env.get_int("NUM_PROXIES", 0)
+
+# The longest a web door lets the rules engine think about one request before it answers
+# "too complex to check" (the command-line door has no limit).
+RULES_TIME_LIMIT_MS = env.get_int("RULES_TIME_LIMIT_MS", 2000, low=1)
+
+# Behind a TLS-terminating proxy: trust its X-Forwarded-Proto, keep cookies on HTTPS,
+# send plain-HTTP visitors to HTTPS and tell browsers to stay there (HSTS). The health
+# checks answer on plain HTTP too: a load balancer asks them from inside.
+HTTPS = env.get_bool("HTTPS", default=False)
+if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+    SECURE_HSTS_SECONDS = env.get_int("HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.get_bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.get_bool("HSTS_PRELOAD", default=False)
+
+# What pages may load and run: only the app's own files. No inline script or style
+# attribute is allowed, so markup injected into a page can run nothing (django-csp).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Guessing passwords (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one
+# account, or from one client address, further attempts are refused for
+# LOGIN_LOCKOUT_MINUTES, on the web login, the admin's and the API token's alike.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.get_int("LOGIN_FAILURE_LIMIT", 5, low=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env.get_int("LOGIN_LOCKOUT_MINUTES", 15, low=1))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
+AXES_VERBOSE = False
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -49,6 +103,7 @@ INSTALLED_APPS = [
     # Swagger UI's own files, served by the app: the API docs page loads nothing from a CDN.
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "clubs",
     "scoring",
     "tournaments",
@@ -56,6 +111,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -64,6 +120,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: it answers for a view whose log-in attempt was refused as locked out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -137,8 +195,16 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task is acknowledged after it ran, so a worker that dies mid-task leaves it queued;
-# tasks are written to be safe to run twice (DESIGN.md).
+# tasks are written to be safe to run twice (DESIGN.md). Killed outright, a worker never
+# says it has gone: Redis hands its unacknowledged tasks to another worker once the
+# visibility timeout passes (Celery's default is an hour). Kept short, so a killed update
+# runs again within a minute without waiting for beat's sweep; every task here takes
+# seconds, far below it, so none is handed out twice while it still runs.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_VISIBILITY_TIMEOUT = env.get_int("CELERY_VISIBILITY_TIMEOUT", 45, low=5)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
 
 # Log in with Django's own views (accounts/); both ways back land on the home page.
 LOGIN_URL = "login"
@@ -191,15 +257,18 @@ REST_FRAMEWORK = {
         "config.api_filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Counted atomically and keyed on the client address our proxies vouch for.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "config.throttles.AnonThrottle",
+        "config.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.get_rate("API_ANON_RATE", "600/minute"),
         "user": env.get_rate("API_USER_RATE", "2000/minute"),
         # Getting a token checks a password: kept slow for guessers, per client address.
         "token": env.get_rate("API_TOKEN_RATE", "20/minute"),
+        # The rules engine, for anyone: the API door and the check-a-show page, per address.
+        "rules": env.get_rate("RULES_RATE", "120/minute"),
     },
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
@@ -233,6 +302,8 @@ LOGGING = {
     # every Django message would be printed twice, once through the root logger.
     "loggers": {
         "django": {"handlers": [], "propagate": True},
+        # Lock-outs are warnings; each checked attempt would otherwise be a line.
+        "axes": {"level": "WARNING"},
         # Tasks run in process without a broker: a line per task would bury runserver's log.
         **({} if REDIS_URL else {"celery.app.trace": {"level": "WARNING"}}),
     },

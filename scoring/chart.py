@@ -30,6 +30,8 @@ NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 
 # (light mode, dark mode) colour pairs; each has at least 4.5:1 contrast against the page
 # background of its mode. The first ones follow the Okabe-Ito colour-blind-safe order.
+# static/css/summary.css gives each pair a class (.chart-line--cN), since the
+# Content-Security-Policy allows no style attribute; a test keeps the two the same.
 PALETTE: tuple[tuple[str, str], ...] = (
     ("#0072B2", "#56B4E9"),
     ("#C2410C", "#F0A030"),
@@ -61,6 +63,7 @@ class Series:
     position: int  # the player's seat
     name: str
     label: str  # the name, shortened to fit the legend
+    colour: int  # the PALETTE index, for the line's CSS class
     light: str
     dark: str
     dash: str
@@ -156,7 +159,8 @@ def build_chart(*, names: Mapping[int, str], running: Sequence[Mapping[int, int]
 
     series = []
     for index, pos in enumerate(positions):
-        light, dark = PALETTE[index % len(PALETTE)]
+        colour = index % len(PALETTE)
+        light, dark = PALETTE[colour]
         row, column = divmod(index, LEGEND_COLUMNS)
         points = [(x_at(0), y_at(0))]
         points += [(x_at(n), y_at(totals.get(pos, 0))) for n, totals in enumerate(running, 1)]
@@ -165,6 +169,7 @@ def build_chart(*, names: Mapping[int, str], running: Sequence[Mapping[int, int]
                 position=pos,
                 name=names[pos],
                 label=_shorten(names[pos], column_width - 40),
+                colour=colour,
                 light=light,
                 dark=dark,
                 dash=DASHES[index % len(DASHES)],

@@ -2,9 +2,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
+from rest_framework.settings import api_settings
 
+from config import ratelimit
+from config.client_ip import client_ip
 from scoring.forms import CheckShowForm
 from scoring.services import check_show as checker
+
+
+def checks_allowed(request: HttpRequest) -> float | None:
+    """None while this client may check another hand, else the seconds to wait: the same
+    per-address limit as the rules API, since each check runs the engine."""
+    rate = api_settings.DEFAULT_THROTTLE_RATES["rules"]
+    return ratelimit.hit(f"rules:ip:{client_ip(request)}", ratelimit.parse_rate(rate))
 
 
 @require_http_methods(["GET", "POST"])
@@ -13,7 +23,10 @@ def check_show(request: HttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     form = CheckShowForm(data or None)
     result = None
-    if not form.is_bound:
+    wait = checks_allowed(request) if form.is_bound else None
+    if wait is not None:
+        result = checker.too_many_checks(variant=form.fields["variant"].initial, wait=wait)
+    elif not form.is_bound:
         result = checker.check_show(variant=form.fields["variant"].initial, cards=[], wild=None)
     elif form.is_valid():
         result = checker.check_show(
@@ -25,7 +38,10 @@ def check_show(request: HttpRequest) -> HttpResponse:
     template = (
         "scoring/partials/check_show_result.html" if request.htmx else "scoring/check_show.html"
     )
-    response = render(request, template, {"form": form, "result": result})
+    status = 429 if wait is not None else 200
+    response = render(request, template, {"form": form, "result": result}, status=status)
+    if wait is not None:
+        response["Retry-After"] = str(int(wait))
     # The same URL answers with a fragment or a page: caches must keep the two apart.
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -35,6 +35,19 @@ def pytest_configure(config: pytest.Config) -> None:
     override_settings(**overrides).enable()
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(request: pytest.FixtureRequest):
+    """Every test starts with no request counted against any rate limit: the counters live
+    in this process (or in Redis, in CI), not in the test database that is rolled back."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from config import ratelimit
+
+    ratelimit.reset()
+    yield
+
+
 @pytest.fixture
 def tasks_run_in_process(settings):
     """Celery tasks run in the test's own process, with no delay, even where a broker is

@@ -14,18 +14,18 @@ from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
 from clubs.api.serializers import LoginSerializer, TokenSerializer
 from config.api_errors import error_body
 from config.api_schema import error_responses
+from config.throttles import AnonThrottle, ScopedThrottle
 
 WRONG_LOGIN = "The username or password is not right; check both and try again."
 
 
 class AuthTokenView(APIView):
-    throttle_classes = [AnonRateThrottle, ScopedRateThrottle]
+    throttle_classes = [AnonThrottle, ScopedThrottle]
     throttle_scope = "token"
 
     def get_authenticators(self) -> list[BaseAuthentication]:

@@ -3,25 +3,29 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from config.api_schema import ErrorSerializer
-from scoring.rules import evaluate_json, is_error
+from config.throttles import ScopedThrottle
+from scoring.rules import MAX_REQUEST_BYTES, evaluate_json, is_error, too_large
+from scoring.rules_limits import time_limit
 
 
 class EvaluateRulesView(APIView):
     """POST a rules-engine request as the JSON body; 200 with the answer, 400 with an error.
 
     The raw body goes to the engine unparsed, so a body that is not JSON gets the contract's
-    bad_request error object rather than DRF's parse error.
+    bad_request error object rather than DRF's parse error. A body over the engine's size
+    limit is refused before it is read, and the engine answers `too_complex` rather than
+    think past the door's time limit.
     """
 
     permission_classes = [AllowAny]
     # No session authentication: the endpoint is public and stateless, so a logged-in
-    # browser needs no CSRF token to call it. Everyone is throttled as anonymous.
+    # browser needs no CSRF token to call it. Everyone is limited per client address.
     authentication_classes = []
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = [ScopedThrottle]
+    throttle_scope = "rules"
 
     @extend_schema(
         tags=["rules"],
@@ -45,5 +49,14 @@ class EvaluateRulesView(APIView):
         auth=[],
     )
     def post(self, request: Request) -> Response:
-        response = evaluate_json(request.body)
+        if _declared_length(request) > MAX_REQUEST_BYTES:
+            return Response(too_large().as_response(), status=400)
+        response = evaluate_json(request.body, time_limit=time_limit())
         return Response(response, status=400 if is_error(response) else 200)
+
+
+def _declared_length(request: Request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0

@@ -44,7 +44,14 @@ from . import budget
 from .errors import RulesError, bad_request
 from .operations import run
 
-__all__ = ["MAX_REQUEST_BYTES", "RulesError", "evaluate", "evaluate_json", "is_error"]
+__all__ = [
+    "MAX_REQUEST_BYTES",
+    "RulesError",
+    "evaluate",
+    "evaluate_json",
+    "is_error",
+    "too_large",
+]
 
 # The largest request any door reads: a 27-card hand with every option and a full table of
 # seats is under 4 KiB, so this leaves room for any honest request (docs/rules.md).

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from scoring.rules import evaluate, is_error
+from scoring.rules import is_error
+from scoring.rules.errors import TOO_COMPLEX
+from scoring.rules_limits import limited_evaluator
 
 # The games as the page names them (the contract's variant table).
 GAME_NAMES: dict[str, str] = {
@@ -315,6 +317,21 @@ def _bonus(answer: dict) -> Bonus:
     )
 
 
+def too_many_checks(*, variant: str, wait: float) -> ShowCheck:
+    """The answer when this client has checked too many hands in a short time."""
+    seconds = int(wait)
+    return ShowCheck(
+        variant=variant,
+        game_name=GAME_NAMES[variant],
+        wild_name=WILD_NAMES[variant],
+        picked=0,
+        size_text=show_size_text(variant),
+        status="error",
+        error=f"Too many checks from this connection in a short time; wait {seconds} "
+        f"second{'s' if seconds != 1 else ''} and check again.",
+    )
+
+
 def check_show(
     *,
     variant: str,
@@ -350,6 +367,7 @@ def check_show(
             f"({WILD_NAMES[variant].lower()}): choose it.",
         )
     table = _table(variant=variant, players=players, wild=wild)
+    evaluate = limited_evaluator()  # one time limit for the page, however many requests
 
     # The game on its own first: an error here is about the players or the wild card, not
     # the hand, and the answer says which cards are wild this hand.
@@ -377,9 +395,9 @@ def check_show(
 
     shown = evaluate({"op": "show", **table, "hand": cards})
     if is_error(shown):
-        return ShowCheck(
-            **base, status="error", error_field="hand", error=shown["error"]["message"]
-        )
+        # Too complex to check in time is no fault of the hand's: nothing to fix there.
+        field: Literal["hand", ""] = "" if shown["error"]["code"] == TOO_COMPLEX else "hand"
+        return ShowCheck(**base, status="error", error_field=field, error=shown["error"]["message"])
 
     penalty = None
     if not shown["valid"] and variant in PENALTY_VARIANTS:

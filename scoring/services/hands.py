@@ -21,6 +21,7 @@ from scoring.errors import HandRejected, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules import evaluate, is_error
+from scoring.rules_limits import time_limit
 from scoring.selectors import Board, session_board
 from scoring.services.sessions import lock_session, save_change
 
@@ -34,7 +35,8 @@ def compute_ledger(*, session: GameSession, board: Board, entry: HandEntry) -> d
     if sorted(seat.position for seat in entry.seats) != sorted(names):
         raise HandRejected("Every seat at the table needs a result for this hand.")
     request = entry.engine_request(variant=session.variant, options=session.options, names=names)
-    response = evaluate(request)
+    # The session's row stays locked while the engine thinks: it may not think for long.
+    response = evaluate(request, time_limit=time_limit())
     if is_error(response):
         message = response["error"]["message"]
         raise HandRejected(message, seat=_seat_named(message, names))

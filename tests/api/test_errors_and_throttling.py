@@ -2,7 +2,6 @@
 
 import pytest
 from rest_framework.test import APIClient
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 
 from clubs.roles import Role
 from tests.api.helpers import API, anonymous, club_url, with_token
@@ -12,11 +11,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def slow_rates(monkeypatch):
-    """Two requests a minute for everyone (the rates are read when the classes load)."""
-    rates = {"anon": "2/minute", "user": "2/minute", "token": "2/minute"}
-    for throttle in (AnonRateThrottle, UserRateThrottle, ScopedRateThrottle):
-        monkeypatch.setattr(throttle, "THROTTLE_RATES", rates)
+def slow_rates(settings):
+    """Two requests a minute for everyone."""
+    rates = {"anon": "2/minute", "user": "2/minute", "token": "2/minute", "rules": "2/minute"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
 
 
 def test_anonymous_callers_are_throttled_with_a_sentence_and_retry_after(slow_rates):

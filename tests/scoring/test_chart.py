@@ -152,3 +152,15 @@ def test_points_are_written_for_the_svg_points_attribute() -> None:
 
 def test_signed_totals_use_a_plus_and_a_real_minus_sign() -> None:
     assert (signed(5), signed(0), signed(-5)) == ("+5", "0", "\u22125")
+
+
+def test_the_stylesheet_draws_each_line_in_its_palette_colours(project_root) -> None:
+    # The colours reach the page through CSS classes (the Content-Security-Policy allows
+    # no style attribute), so the stylesheet must say exactly what the palette says.
+    css = (project_root / "static" / "css" / "summary.css").read_text()
+    start = css.index("/* One class per colour pair")
+    light_part, dark_part = css[start:].split("@media (prefers-color-scheme: dark)", 2)[:2]
+    for index, (light, dark) in enumerate(PALETTE):
+        rule = f".chart-line--c{index} {{"
+        assert f"{rule}\n  stroke: {light};" in light_part, index
+        assert f"{rule}\n    stroke: {dark};" in dark_part, index

@@ -85,7 +85,7 @@ def test_ratings_show_per_game_with_a_provisional_badge_and_their_history(
     assert f"Indian Rummy {shown} after 2 games provisional" in text
     assert "21 card Indian Rummy" in text.split("Ratings", 1)[1]
     # One line per game in the chart, the history newest first.
-    assert html.count('<polyline class="chart-line"') == 2
+    assert html.count('<polyline class="chart-line ') == 2
     assert "Rating after each of 3 rated sessions." in text
     history = text.split("Latest rated sessions", 1)[1]
     assert history.index("21 card Indian Rummy") < history.index("Indian Rummy " + shown)
