@@ -10,8 +10,10 @@ import math
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -34,6 +36,12 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 class RoleNeeded(exceptions.PermissionDenied):
     """clubs.access refused: its sentence names the role the change needs."""
+
+
+class BodyTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+    default_detail = "The request body is too large for this address; send less at a time."
 
 
 class ServiceRefused(exceptions.APIException):
@@ -92,6 +100,8 @@ def _as_api_exception(exc: Exception) -> Exception:
         return RoleNeeded(exc.args[0]) if exc.args else exceptions.PermissionDenied()
     if isinstance(exc, UserError):
         return ServiceRefused(exc)
+    if isinstance(exc, RequestDataTooBig):
+        return BodyTooLarge()
     return exc
 
 
@@ -179,6 +189,7 @@ def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
+@csrf_exempt  # it changes nothing: a POST there gets the same 404, not a CSRF page
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Any /api/ address that matches no endpoint: the same JSON error, never an HTML page."""
     message = "Nothing was found at this address; the endpoints are listed at /api/docs/."

@@ -13,6 +13,7 @@ embedded default: one process) they live in this process behind a lock.
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -23,6 +24,7 @@ import redis
 from django.conf import settings
 
 PREFIX = "rummyclub:rate:"
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -45,13 +47,19 @@ def hit(key: str, rate: Rate, *, now: float | None = None) -> float | None:
     now = time.time() if now is None else now
     window = int(now // rate.seconds)
     elapsed = now / rate.seconds - window  # how far into the current window, 0..1
-    current, previous = _store().add(key, window, rate.seconds)
-    weight = 1.0 - elapsed
-    if previous * weight + current <= rate.count:
+    try:
+        current, previous = _store().add(key, window, rate.seconds)
+        weight = 1.0 - elapsed
+        if previous * weight + current <= rate.count:
+            return None
+        # A refused request does not count: a client a little over its limit keeps getting
+        # the limit through, rather than being shut out for as long as it keeps asking.
+        _store().undo(key, window, rate.seconds)
+    except redis.RedisError:
+        # With Redis down the club still plays: every request goes ahead uncounted, as
+        # it would with no limit at all, and the outage is in the log.
+        logger.warning("Rate limit %s not counted: Redis cannot be reached.", key)
         return None
-    # A refused request does not count: a client a little over its limit keeps getting
-    # the limit through, rather than being shut out for as long as it keeps asking.
-    _store().undo(key, window, rate.seconds)
     current -= 1
     # When the previous window's share has faded enough, or at worst when this window ends.
     if current <= rate.count and previous:

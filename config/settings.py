@@ -271,6 +271,7 @@ REST_FRAMEWORK = {
         "rules": env.get_rate("RULES_RATE", "120/minute"),
     },
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "DEFAULT_METADATA_CLASS": "config.api_metadata.Metadata",
 }
 
 SPECTACULAR_SETTINGS = {

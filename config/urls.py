@@ -30,7 +30,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     # Any other /api/ address answers the API's JSON error, not the site's HTML 404 page.
-    re_path(r"^api/", api_not_found),
+    re_path(r"^api(?:/|$)", api_not_found),
     path("admin/", admin.site.urls),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -22,6 +22,15 @@ SETTINGS_VARS = (
     "LOG_LEVEL",
     "HTTPS",
     "CSRF_TRUSTED_ORIGINS",
+    "TRUSTED_PROXIES",
+    "NUM_PROXIES",
+    "RULES_RATE",
+    "RULES_TIME_LIMIT_MS",
+    "LOGIN_FAILURE_LIMIT",
+    "LOGIN_LOCKOUT_MINUTES",
+    "HSTS_SECONDS",
+    "HSTS_PRELOAD",
+    "HSTS_INCLUDE_SUBDOMAINS",
 )
 
 
@@ -122,6 +131,10 @@ def test_database_url_selects_postgresql() -> None:
         ({"DATABASE_URL": "nonsense"}, "DATABASE_URL cannot be read"),
         ({"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must start with redis://"),
         ({"API_ANON_RATE": "fast"}, "API_ANON_RATE='fast' is not a rate"),
+        ({"TRUSTED_PROXIES": "10.0.0.0/33"}, "TRUSTED_PROXIES has '10.0.0.0/33'"),
+        ({"TRUSTED_PROXIES": "proxy.example"}, "not an IP address or network"),
+        ({"NUM_PROXIES": "-1"}, "NUM_PROXIES='-1' must be a whole number"),
+        ({"LOGIN_FAILURE_LIMIT": "0"}, "LOGIN_FAILURE_LIMIT='0' must be a whole number of 1"),
     ],
 )
 def test_an_unreadable_setting_stops_start_up_with_a_sentence(environ, message) -> None:
@@ -150,3 +163,27 @@ def test_a_production_server_will_not_start_without_a_secret_key() -> None:
 def test_a_production_server_starts_with_a_secret_key() -> None:
     result = run_wsgi(SECRET_KEY="a-real-secret-" + "k" * 40, ALLOWED_HOSTS="club.example")
     assert result.returncode == 0, result.stderr
+
+
+def test_behind_https_the_deploy_check_finds_nothing_to_warn_of() -> None:
+    result = python_in_subprocess(
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; "
+        "django.setup(); from django.core.management import call_command; "
+        "call_command('check', deploy=True, fail_level='WARNING')",
+        HTTPS="1",
+        # Preloading is a club's own commitment (docs/operations.md); the rest is default.
+        HSTS_PRELOAD="1",
+        SECRET_KEY="a-production-key-" + "k" * 60,
+        ALLOWED_HOSTS="club.example",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout + result.stderr
+
+
+def test_behind_https_plain_http_is_sent_to_https_and_told_to_stay() -> None:
+    result = settings_in_subprocess(
+        "s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.SECURE_REDIRECT_EXEMPT",
+        HTTPS="1",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True 31536000 ['^healthz$', '^readyz$']"

@@ -74,3 +74,48 @@ def test_it_stops_quietly_when_the_reader_goes_away() -> None:
 
     status = serve(io.BytesIO(b'{"n": 1}\n'), ClosedPipe(), io.StringIO(), echo_engine)
     assert status == 1
+
+
+def run_real(lines: list[bytes]) -> tuple[int, list[dict]]:
+    """The real engine behind the loop, on raw request bytes."""
+    from scoring.rules import evaluate_json
+
+    out = io.BytesIO()
+    status = serve(io.BytesIO(b"".join(lines)), out, io.StringIO(), evaluate_json)
+    return status, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+WILDS = b'{"op":"wilds","variant":"indian13","wild":"7H"}\n'
+
+
+def test_half_a_character_is_answered_and_the_batch_goes_on() -> None:
+    status, answers = run_real([b'{"op":"\\ud800"}\n', WILDS])
+    assert status == 0
+    assert answers[0]["error"]["code"] == "bad_request"
+    assert "lone surrogate" in answers[0]["error"]["message"]
+    assert "wild_cards" in answers[1]
+
+
+def test_deep_nesting_is_answered_and_the_batch_goes_on() -> None:
+    status, answers = run_real([b"[" * 50_000 + b"]" * 50_000 + b"\n", WILDS])
+    assert status == 0
+    assert answers[0]["error"]["code"] == "bad_request"
+    assert "wild_cards" in answers[1]
+
+
+def test_a_line_over_the_size_limit_is_answered_without_being_read_whole() -> None:
+    from scoring.rules import MAX_REQUEST_BYTES
+
+    huge = b'{"op":"show","hand":"' + b"AS " * MAX_REQUEST_BYTES + b'"}\n'
+    status, answers = run_real([huge, WILDS])
+    assert status == 0
+    assert answers[0]["error"]["code"] == "bad_request"
+    assert "larger than 64 KiB" in answers[0]["error"]["message"]
+    assert "wild_cards" in answers[1]
+
+
+def test_an_answer_that_cannot_be_utf8_is_still_written() -> None:
+    status, answers, _ = run('{"n": 1}\n', engine=lambda line: {"text": "\ud800"})
+    assert status == 0
+    # Written as a JSON escape, so the line reads back as exactly what the engine said.
+    assert answers == [{"text": "\ud800"}]
