@@ -11,6 +11,8 @@ import re
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.email_url import EmailSettings, parse_email_url, parse_from_address
+
 _TRUE = frozenset({"1", "true", "yes"})
 _FALSE = frozenset({"0", "false", "no"})
 _RATE = re.compile(r"^\d+/(second|minute|hour|day)$")
@@ -80,3 +82,12 @@ def get_log_level(name: str, default: str) -> str:
             f"{name}={value!r} is not a log level; use one of {', '.join(_LOG_LEVELS)}."
         )
     return value
+
+
+def get_email(name: str, default: str) -> EmailSettings:
+    """How mail is sent, from a URL such as smtps://user:password@host (config/email_url.py)."""
+    return parse_email_url(get_str(name, default) or default, name=name)
+
+
+def get_from_address(name: str, default: str) -> str:
+    return parse_from_address(get_str(name, default) or default, name=name)

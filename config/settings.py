@@ -145,6 +145,19 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Email, for password resets: EMAIL_URL says how mail leaves (config/email_url.py,
+# docs/operations.md); the default writes each message to the server's output, unsent.
+_email = env.get_email("EMAIL_URL", default="console://")
+EMAIL_BACKEND = _email.backend
+EMAIL_HOST = _email.host
+EMAIL_PORT = _email.port
+EMAIL_HOST_USER = _email.user
+EMAIL_HOST_PASSWORD = _email.password
+EMAIL_USE_TLS = _email.use_tls
+EMAIL_USE_SSL = _email.use_ssl
+EMAIL_TIMEOUT = _email.timeout
+DEFAULT_FROM_EMAIL = env.get_from_address("DEFAULT_FROM_EMAIL", "Rummy Club <noreply@localhost>")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
