@@ -133,3 +133,21 @@ def test_an_unknown_address_gets_the_same_page_and_no_email(client) -> None:
     assert unknown.redirect_chain == known.redirect_chain
     assert main_part(unknown) == main_part(known)
     assert mail.outbox == []
+
+
+def test_an_email_given_when_signing_up_is_where_the_link_goes(client) -> None:
+    client.post(
+        reverse("signup"),
+        {
+            "username": "ravi",
+            "first_name": "Ravi",
+            "email": "ravi@club.example",
+            "password1": NEW_PASSWORD,
+            "password2": NEW_PASSWORD,
+        },
+    )
+    client.logout()
+
+    ask_for_a_link(client, "ravi@club.example")
+
+    assert [message.to for message in mail.outbox] == [["ravi@club.example"]]
