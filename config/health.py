@@ -25,7 +25,7 @@ _PROBE_KEY = "readyz-probe"
 @never_cache
 @require_GET
 def readyz(request: HttpRequest) -> HttpResponse:
-    down = []
+    down: list[str] = []
     if not _database_answers():
         down.append("the database")
     if settings.REDIS_URL and not _cache_answers():
