@@ -49,13 +49,19 @@ class ClubForm(forms.Form):
 
 
 class SignupForm(UserCreationForm):
-    """Username, a name to be known by at the table, and a password checked by the validators."""
+    """Username, a name to be known by at the table, an optional email for a forgotten password,
+    and a password checked by the validators.
+    """
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "first_name")
-        labels = {"first_name": "Your name"}
-        help_texts = {"first_name": "How scorers will see you at the table."}
+        fields = ("username", "first_name", "email")
+        labels = {"first_name": "Your name", "email": "Email (optional)"}
+        help_texts = {
+            "first_name": "How scorers will see you at the table.",
+            # Without an address a forgotten password cannot be reset from the login page.
+            "email": "Only used to send you a link if you forget your password.",
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -20,6 +20,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from clubs.errors import UserError
+from config.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
 from scoring.errors import SessionClosed, StaleSession
 
 logger = logging.getLogger(__name__)
@@ -74,6 +75,16 @@ def user_error_body(error: UserError, **extra: Any) -> dict[str, Any]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
+    if isinstance(exc, DATABASE_DOWN):
+        # Not a bug to answer 500 for: the client may send the same request again later.
+        logger.warning("The database failed in API view %s", context.get("view"), exc_info=exc)
+        set_rollback()
+        request = context.get("request")
+        return Response(
+            error_body("unavailable", database_down_message(getattr(request, "method", None))),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     exc = _as_api_exception(exc)
     # DRF's own handler sets the right headers (Retry-After, WWW-Authenticate); only its
     # body is replaced.

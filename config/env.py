@@ -12,6 +12,8 @@ import re
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.email_url import EmailSettings, parse_email_url, parse_from_address
+
 _TRUE = frozenset({"1", "true", "yes"})
 _FALSE = frozenset({"0", "false", "no"})
 _RATE = re.compile(r"^\d+/(second|minute|hour|day)$")
@@ -93,3 +95,12 @@ def check_networks(name: str, entries: list[str]) -> None:
                 f"{name} has {entry!r}, which is not an IP address or network; write "
                 "addresses such as 10.0.0.5 or networks such as 10.0.0.0/8."
             ) from None
+
+
+def get_email(name: str, default: str) -> EmailSettings:
+    """How mail is sent, from a URL such as smtps://user:password@host (config/email_url.py)."""
+    return parse_email_url(get_str(name, default) or default, name=name)
+
+
+def get_from_address(name: str, default: str) -> str:
+    return parse_from_address(get_str(name, default) or default, name=name)

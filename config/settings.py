@@ -120,6 +120,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.DatabaseOutageMiddleware",
     # Last: it answers for a view whose log-in attempt was refused as locked out.
     "axes.middleware.AxesMiddleware",
 ]
@@ -210,6 +211,19 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_V
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Email, for password resets: EMAIL_URL says how mail leaves (config/email_url.py,
+# docs/operations.md); the default writes each message to the server's output, unsent.
+_email = env.get_email("EMAIL_URL", default="console://")
+EMAIL_BACKEND = _email.backend
+EMAIL_HOST = _email.host
+EMAIL_PORT = _email.port
+EMAIL_HOST_USER = _email.user
+EMAIL_HOST_PASSWORD = _email.password
+EMAIL_USE_TLS = _email.use_tls
+EMAIL_USE_SSL = _email.use_ssl
+EMAIL_TIMEOUT = _email.timeout
+DEFAULT_FROM_EMAIL = env.get_from_address("DEFAULT_FROM_EMAIL", "Rummy Club <noreply@localhost>")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -64,8 +64,12 @@ def demo_club() -> Club | None:
 
 
 @transaction.atomic
-def load_demo() -> Club:
-    """Create the demo club once; a second call finds it and changes nothing."""
+def load_demo(*, password: str = DEMO_PASSWORD) -> Club:
+    """Create the demo club once; a second call finds it and changes nothing.
+
+    `password` is given to the demo accounts it makes; seed_demo allows the public one
+    only on a development machine.
+    """
     existing = demo_club()
     if existing is not None:
         return existing
@@ -73,7 +77,7 @@ def load_demo() -> Club:
     people = []
     for username, first, last, role in USERS:
         user = User.objects.filter(username=username).first() or User.objects.create_user(
-            username=username, password=DEMO_PASSWORD, first_name=first, last_name=last
+            username=username, password=password, first_name=first, last_name=last
         )
         people.append((user, role))
         owner = owner or user

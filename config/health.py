@@ -1,0 +1,57 @@
+"""Readiness: whether this process can serve players now.
+
+/healthz (config/urls.py) is liveness: it touches nothing, so a process manager restarts only
+a process that no longer answers at all. /readyz asks the database and, when REDIS_URL is set,
+Redis: a load balancer that polls it stops sending players to a process that can only answer
+503, and sends them again once both are back.
+"""
+
+import logging
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, connections
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# A key nobody sets: reading it is a round trip to Redis, Django's cache having no ping.
+_PROBE_KEY = "readyz-probe"
+
+
+@never_cache
+@require_GET
+def readyz(request: HttpRequest) -> HttpResponse:
+    down: list[str] = []
+    if not _database_answers():
+        down.append("the database")
+    if settings.REDIS_URL and not _cache_answers():
+        down.append("the cache (Redis)")
+    if not down:
+        return HttpResponse("ok", content_type="text/plain")
+    sentence = f"Not ready: {' and '.join(down)} cannot be reached."
+    return HttpResponse(sentence, status=503, content_type="text/plain")
+
+
+def _database_answers() -> bool:
+    try:
+        with connections["default"].cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError as error:
+        # One line per probe, no traceback: a load balancer asks every few seconds.
+        logger.warning("Readiness: the database does not answer: %s", error)
+        return False
+    return True
+
+
+def _cache_answers() -> bool:
+    try:
+        cache.get(_PROBE_KEY)
+    except RedisError as error:
+        logger.warning("Readiness: Redis does not answer: %s", error)
+        return False
+    return True
