@@ -70,11 +70,11 @@ def queue() -> Iterator[str]:
 
 
 @pytest.fixture
-def start_worker(queue: str, tmp_path) -> Iterator[Callable[[], subprocess.Popen]]:
+def start_worker(queue: str, tmp_path) -> Iterator[Callable[..., subprocess.Popen]]:
     workers: list[subprocess.Popen] = []
     log = open(tmp_path / "worker.log", "w")
 
-    def start() -> subprocess.Popen:
+    def start(**extra_env: str) -> subprocess.Popen:
         env = dict(os.environ)
         env.update(
             DATABASE_URL=_database_url(),
@@ -82,6 +82,7 @@ def start_worker(queue: str, tmp_path) -> Iterator[Callable[[], subprocess.Popen
             STANDINGS_STALE_SECONDS="1",
             SECRET_KEY=env.get("SECRET_KEY") or "tests-only-insecure-key-" + "x" * 40,
         )
+        env.update(extra_env)
         worker = subprocess.Popen(
             [
                 sys.executable,
@@ -220,6 +221,37 @@ def test_a_worker_killed_mid_update_loses_nothing(start_worker) -> None:
     # Bala won the hand the dead worker never applied: 20 + 25 (the winner takes).
     assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
     _rebuilt_equals_current()
+
+
+def test_a_killed_update_runs_again_by_itself_without_beat(start_worker) -> None:
+    # Nothing else happens after the kill: no other hand, no beat. Redis hands the dead
+    # worker's unacknowledged update to the next worker once the visibility timeout passes.
+    club = make_club("Hill Club")
+    create_league(club=club, name="Season", **SEASON)
+    session = make_session(club)
+    quick = {"CELERY_VISIBILITY_TIMEOUT": "5", "STANDINGS_STALE_SECONDS": "3600"}
+    worker = start_worker(**quick)
+    record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
+    _wait_for(_applied, "the first hand to be applied")
+
+    with psycopg.connect(_database_url().replace("postgres://", "postgresql://")) as blocker:
+        blocker.execute(
+            "SELECT id FROM tournaments_sessionresult WHERE session_id = %s FOR UPDATE",
+            [session.pk],
+        )
+        record(session, typed_entry(1, {0: 20, 2: 25}, wild="7H"))
+        _wait_for(
+            lambda: _backends_waiting_on_a_lock() > 0,
+            "the worker to be stuck in the middle of its update",
+        )
+        worker.kill()
+        worker.wait(timeout=10)
+        blocker.rollback()
+    _wait_for(lambda: _backends_waiting_on_a_lock() == 0, "the dead worker's query to end")
+
+    start_worker(**quick)
+    _wait_for(_applied, "the killed update to be delivered again", timeout=60)
+    assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
 
 
 def _backends_waiting_on_a_lock() -> int:
