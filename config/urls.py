@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path, re_path
 from django.views.decorators.http import require_GET
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.views.accounts import signup
 from clubs.views.home import home
@@ -30,7 +30,7 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     # Any other /api/ address answers the API's JSON error, not the site's HTML 404 page.
     re_path(r"^api(?:/|$)", api_not_found),
     path("admin/", admin.site.urls),
