@@ -38,6 +38,16 @@ def client_ip(request: HttpRequest) -> str:
     return hops[-proxies] if len(hops) >= proxies else peer
 
 
+def login_client_ip(request: HttpRequest) -> str | None:
+    """The same, for the log-in lock-out, which stores it in an address column: None when
+    there is no address at all (a request made in code, such as a test's log-in)."""
+    address = client_ip(request)
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None
+
+
 @cache
 def trusted_networks(entries: Sequence[str]) -> tuple[Network, ...]:
     return tuple(ipaddress.ip_network(entry, strict=False) for entry in entries)

@@ -83,7 +83,7 @@ AXES_FAILURE_LIMIT = env.get_int("LOGIN_FAILURE_LIMIT", 5, low=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env.get_int("LOGIN_LOCKOUT_MINUTES", 15, low=1))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.login_client_ip"
 AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
 AXES_VERBOSE = False
 
@@ -203,9 +203,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # seconds, far below it, so none is handed out twice while it still runs.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_BROKER_VISIBILITY_TIMEOUT = env.get_int("CELERY_VISIBILITY_TIMEOUT", 45, low=5)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
+_VISIBILITY_TIMEOUT = env.get_int("CELERY_VISIBILITY_TIMEOUT", 45, low=5)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
 
 # Log in with Django's own views (accounts/); both ways back land on the home page.
 LOGIN_URL = "login"
