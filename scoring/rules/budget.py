@@ -44,5 +44,5 @@ def deadline() -> float | None:
 
 def check(deadline: float | None) -> None:
     """Raise `TooComplex` when the request's deadline has passed."""
-    if deadline is not None and time.perf_counter() > deadline:
+    if deadline is not None and time.perf_counter() >= deadline:
         raise TooComplex

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import budget
 from .bonus import bonus, check_initial_tunnelas
 from .cards import name
 from .errors import HAND_SIZE, RulesError, bad_request
@@ -27,6 +28,10 @@ VAZHUSHAL_SEARCH_LIMIT = 27
 def run(raw: object) -> dict:
     op = check_op(raw)
     assert isinstance(raw, dict)
+    if op != "wilds":
+        # A door that left no time at all gets the same answer as one whose limit passed
+        # mid-search, however quick the search would have been (`wilds` searches nothing).
+        budget.check(budget.deadline())
     return _OPS[op](raw)
 
 

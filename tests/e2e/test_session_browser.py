@@ -70,7 +70,7 @@ def test_a_scorer_seats_the_table_and_records_a_hand_in_a_few_taps(
     page.locator("label[for=s2-how-cards]").tap()
     # The tap asks for a new preview; on a busy machine its answer can arrive during the
     # next tap and move the Pick button from under it. Tap once the page has settled.
-    page.wait_for_function("document.querySelectorAll('.htmx-request').length === 0")
+    expect(page.locator(".htmx-request")).to_have_count(0)
     page.locator("[data-pick=s2-cards]").tap()
     expect(page.locator("#card-picker")).to_be_visible()
     for code in LOSER:

@@ -76,7 +76,7 @@ def chip(page: Page, position: int, how: str) -> None:
 
 def pick_cards(page: Page, position: int, cards: list[str]) -> None:
     # A preview answer arriving during the tap could move the Pick button: wait for it.
-    page.wait_for_function("document.querySelectorAll('.htmx-request').length === 0")
+    expect(page.locator(".htmx-request")).to_have_count(0)
     page.locator(f"[data-pick=s{position}-cards]").tap()
     picker = page.locator("#card-picker")
     expect(picker).to_be_visible()
