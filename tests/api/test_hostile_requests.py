@@ -8,7 +8,6 @@ from datetime import date
 import pytest
 from rest_framework.test import APIClient
 
-from scoring import rules_limits
 from tests.api.helpers import API, anonymous, session_url, with_token
 from tests.factories import make_club, make_session, owner_of, record, typed_entry
 
@@ -56,8 +55,8 @@ def test_a_whole_character_written_as_an_escape_pair_is_read():
     assert response.status_code == 200
 
 
-def test_past_the_time_limit_the_answer_is_too_complex_not_a_held_worker(monkeypatch):
-    monkeypatch.setattr(rules_limits, "time_limit", lambda: 0.0)
+def test_past_the_time_limit_the_answer_is_too_complex_not_a_held_worker(settings):
+    settings.RULES_TIME_LIMIT_MS = 0  # no time at all: the limit has passed at once
     response = anonymous().post(RULES, WORST_VAZHUSHAL, format="json")
     assert response.status_code == 400
     error = _error(response)
@@ -65,8 +64,8 @@ def test_past_the_time_limit_the_answer_is_too_complex_not_a_held_worker(monkeyp
     assert error["message"].startswith("This hand is too complex to check in time")
 
 
-def test_the_check_a_show_page_says_too_complex_instead_of_blaming_the_hand(client, monkeypatch):
-    monkeypatch.setattr(rules_limits, "time_limit", lambda: 0.0)
+def test_the_check_a_show_page_says_too_complex_instead_of_blaming_the_hand(client, settings):
+    settings.RULES_TIME_LIMIT_MS = 0
     query = {"variant": "vazhushal", "wild": "8C", "hand": WORST_VAZHUSHAL["hand"]}
     response = client.get("/rules/check/", query)
     assert response.status_code == 200
@@ -117,3 +116,17 @@ def test_options_answers_every_kind_of_endpoint_without_an_error():
             json.loads(response.content)
     described = client.options(session_url(session, "hands/1/")).json()
     assert "PUT" in described["actions"]
+
+
+def test_a_hand_the_engine_cannot_judge_in_time_is_refused_and_nothing_is_stored(settings):
+    from scoring.models import Hand
+    from tests.api.helpers import typed_hand
+
+    session = make_session(make_club())
+    settings.RULES_TIME_LIMIT_MS = 0
+    response = with_token(owner_of(session.club)).post(
+        session_url(session, "hands/"), typed_hand(0, {1: 10, 2: 10}, wild="7H"), format="json"
+    )
+    assert response.status_code == 400
+    assert _error(response)["message"].startswith("This hand is too complex to check in time")
+    assert not Hand.objects.filter(session=session).exists()
