@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .bounds import HALVES, joker_demand
 from .cards import JOKER, counts_of
 from .judge import classify
 from .search import Arrangement, Goal, Meld, MeldRules, arrange
@@ -101,6 +102,16 @@ class Hand:
         """A quick necessary test before searching for an arrangement of every card: each
         card with no partner needs a wild card of its own beside it."""
         return self.lonely_cards() <= self.wild_count
+
+    def short_of_jokers(self, jokers: int) -> bool:
+        """Whether melding every natural card (every card not wild) surely takes more
+        than `jokers` jokers (see bounds.joker_demand)."""
+        naturals = bytearray(
+            0 if self.wild[card] else count for card, count in enumerate(self.counts[:52])
+        )
+        most = HALVES * jokers
+        demand = joker_demand(naturals, self.rules.set_mode == "rummy27", self.rules.tunnela, most)
+        return demand > most
 
     def could_hold_pure(self, sequences: int) -> bool:
         """Whether the hand has room for this many pure sequences (or their stand-ins)."""

@@ -27,6 +27,19 @@ has room (it always does unless it is twelve cards long).
 One approximation is exact by an exchange argument rather than by search: sequences are
 opened at most five long, because a longer one splits into two of three or more with the
 same cards and jokers, more sequences and more room.
+
+A state is dropped unsearched when a bound proves nothing below it fits its budget: the
+requirement counters (too few cards left for the pure sequences, tunnelas or dublees still
+needed; `bounds.most_pure` counts pure sequences exactly per suit, so a state that owes
+jokers to melds it opened cannot count its wild cards twice, as themselves and as jokers),
+the floor of cards that need wild cards (`_floor`), and the jokers every natural card needs
+to meld (`bounds.joker_demand`) when nothing may be left over. A prune never changes the
+answer. A least-cost search records at each state the first fate, in the order above, that
+reaches the state's least cost, whatever proved that cost. A search where every card must
+be melded records the first fate whose cards can all be melded within the state's budget;
+a pruned state is one where none can, and nothing inside a subtree that fails is ever
+recorded (an arrangement found there would have made it succeed), so dropping it leaves
+every recorded fate, and the memo's later answers, as they were.
 """
 
 from __future__ import annotations
@@ -37,6 +50,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from . import budget as _budget
+from .bounds import HALVES, joker_demand, most_pure, most_pure_overall
 from .cards import JOKER
 
 INF = 10**9
@@ -166,6 +180,16 @@ class _Search:
         self._tunnelas_meld = rules.tunnela and (rules.tunnela_is_pure or not goal.pure_only)
         self._tunnela_fates, self._last_fates = _plain_fates(self._kind, tuple(wild), tuple(values))
         self._dublee_fates = _DUBLEE_FATES
+        self._wild_rows = [bytes(wild[base : base + 13]) for base in (0, 13, 26, 39)]
+        # What the cheapest natural card costs left over (every card must meld: never).
+        natural_values = [values[card] for card in range(52) if not wild[card]]
+        self._least_left = INF if goal.meld_all else min(natural_values, default=INF)
+        if goal.pure_only or goal.dublees is not None:
+            # Wild cards never stand in (jokers are no help), or pairs meld as dublees
+            # with none: the jokers the cards need say nothing then.
+            self._least_left = -INF
+        self._pure_tunnelas = rules.tunnela and rules.tunnela_is_pure
+        self._copies_set = rules.set_mode == "rummy27"  # a set may hold copies
 
     # -- the recursion -------------------------------------------------------------------
     # Costs: a left-over card costs its value; when every card must be melded, a meld's
@@ -212,11 +236,17 @@ class _Search:
             potential += _potential(key[26:39]) + _potential(key[39:52])
             if self.rules.tunnela_is_pure:
                 potential += sum(key[:52].translate(_THIRDS))
-            if p + potential < goal.pure:
+            if p + potential < goal.pure or p + self._most_pure(key, spare) < goal.pure:
                 memo[key] = _NEVER  # too few cards left for the requirement
                 return INF
         if t < goal.tunnelas and t + sum(key[:52].translate(_THIRDS)) < goal.tunnelas:
             memo[key] = _NEVER  # too few cards left for the requirement
+            return INF
+        if goal.dublees is not None and d + sum(key[:52].translate(_HALVES)) < goal.dublees:
+            # Too few pairs left: with exactly as many pairs as dublees needed, this drops
+            # every arrangement that breaks a pair, so the split into dublees is forced
+            # and the search only melds the other cards.
+            memo[key] = _NEVER
             return INF
         if self.use_floor:
             shape = key.translate(_HELD)
@@ -234,6 +264,11 @@ class _Search:
                     low = max(low, floor)
                     memo[key] = _bounds(low, high)
                     return low
+        if budget < self._least_left and self._short_of_jokers(key, spare):
+            # Some natural card cannot meld, and even the cheapest left over is too dear.
+            low = max(low, self._least_left)
+            memo[key] = _bounds(low, high)
+            return low
         satisfice = goal.meld_all
         found, choice, lower = INF, None, INF
         limit = budget
@@ -280,6 +315,25 @@ class _Search:
             low = max(low, lower)
         memo[key] = _bounds(low, high)
         return found if choice is not None else low
+
+    def _short_of_jokers(self, key: bytes, spare: int) -> bool:
+        """Whether the natural cards left need more jokers to all meld than the hand can
+        give (`spare`: the jokers in the pool and the wild cards left)."""
+        naturals = bytearray(key[:52])
+        for card in self.wild_ids:
+            naturals[card] = 0
+        most = HALVES * spare
+        return joker_demand(naturals, self._copies_set, self._tunnelas_meld, most) > most
+
+    def _most_pure(self, key: bytes, spare: int) -> int:
+        """The most pure sequences the cards of a state can still make, with no more wild
+        cards standing for themselves than `spare` (see bounds.most_pure)."""
+        tunnelas = self._pure_tunnelas
+        rows = [
+            most_pure(key[base : base + 13], wild_row, tunnelas)
+            for base, wild_row in zip((0, 13, 26, 39), self._wild_rows, strict=True)
+        ]
+        return most_pure_overall(rows, spare)
 
     def _floor(self, shapes: tuple[int, ...], jokers: int, budget: int) -> int:
         """A lower bound on the cost of the remaining cards from the plain cards that need
@@ -712,6 +766,7 @@ _WINDOWS = [_windows(rank) for rank in range(13)]
 # A translation of a memo key: 1 where a card is held (see `_shape`).
 _HELD = bytes([0] + [1] * 255)
 _THIRDS = bytes(count // 3 for count in range(256))  # the tunnelas of each card
+_HALVES = bytes(count // 2 for count in range(256))  # the dublees of each card
 _STUCK = 13
 _RANK_BITS = (1 << 13) - 1
 _STUCK_BITS = _RANK_BITS << _STUCK

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from collections.abc import Iterator
 
-from . import budget
 from .cards import JOKER, names
 from .hand import Hand
 from .judge import classify
 from .search import Goal, Meld
+from .vazhushal import first_show_split
 
 SHOW_SIZES = {
     "indian13": (13,),
@@ -137,11 +137,13 @@ def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
     plain = [card for card in hand.cards if not hand.is_wild(card)]
     if hand.lonely_cards() > len(wild) - 10:
         return None  # each card with no partner needs a wild card beside it, kept in play
+    in_play = len(wild) - 10
+    if hand.short_of_jokers(in_play):
+        return None  # the other cards need more jokers than the wild cards left in play
     printed = [card for card in wild if card == JOKER]
     others = [card for card in wild if card != JOKER]
-    in_play = len(wild) - 10
     printed_kept = max(0, in_play - len(others))
-    for kept in sorted(set(combinations(others, in_play - printed_kept))):
+    for kept in _choices(others, in_play - printed_kept):
         rest = Hand(hand.table, plain + list(kept) + printed[:printed_kept])
         if not rest.could_meld_all():
             continue
@@ -149,6 +151,26 @@ def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
         if found:
             return found.melds, _rest(hand.cards, found.melds)
     return None
+
+
+def _choices(cards: list[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every choice of `size` of the sorted `cards` (copies of one card are alike), in
+    sorted order: each choice once, however many copies a card has."""
+    distinct = sorted(Counter(cards).items())
+
+    def pick(start: int, size: int) -> Iterator[tuple[int, ...]]:
+        if size == 0:
+            yield ()
+            return
+        for index in range(start, len(distinct)):
+            card, copies = distinct[index]
+            if copies:
+                distinct[index] = (card, copies - 1)
+                for rest in pick(index, size - 1):
+                    yield (card, *rest)
+                distinct[index] = (card, copies)
+
+    return pick(0, size)
 
 
 def _marriage(hand: Hand) -> dict:
@@ -174,7 +196,7 @@ def _vazhushal(hand: Hand) -> dict:
     if found and not _vazhushal_flaw([m.cards for m in found.melds]):
         return _answer("out", found.melds, [], "Every card is in melds with a pure sequence.")
     if found:
-        groups = _vazhushal_exhaustive(hand)
+        groups = first_show_split(hand)
         if groups is not None:
             melds = [Meld(classify(g, hand.rules, hand.wild, True) or "set", g) for g in groups]
             return _answer("out", melds, [], "Every card is in melds with a pure sequence.")
@@ -297,39 +319,6 @@ def _vazhushal_flaw(groups: list[list[int]]) -> str:
             return f"Two identical melds ({', '.join(names(key))}) are not allowed."
         seen.add(key)
     return ""
-
-
-def _vazhushal_exhaustive(hand: Hand) -> list[list[int]] | None:
-    """Every split of the hand into legal melds, until one has no identical pair.
-
-    Only reached when the fast search's answer repeats a meld, which needs duplicate cards;
-    vazhushal hands are small enough to enumerate then.
-    """
-    cards = sorted(hand.cards)
-    deadline = budget.deadline()
-
-    def split(rest: list[int], groups: list[list[int]]):
-        budget.check(deadline)
-        if not rest:
-            kinds = [classify(g, hand.rules, hand.wild, True) for g in groups]
-            if "pure_sequence" in kinds and not _vazhushal_flaw(groups):
-                return list(groups)
-            return None
-        first, others = rest[0], rest[1:]
-        for mask in range(1, 1 << len(others)):
-            picked = [others[b] for b in range(len(others)) if mask >> b & 1]
-            if len(picked) < 2 or len(picked) > 13:
-                continue
-            group = [first] + picked
-            if classify(group, hand.rules, hand.wild, True) is None:
-                continue
-            left = [others[b] for b in range(len(others)) if not mask >> b & 1]
-            found = split(left, groups + [group])
-            if found is not None:
-                return found
-        return None
-
-    return split(cards, [])
 
 
 _SEARCHERS = {

@@ -1,0 +1,250 @@
+"""Vazhushal's "out" when the quick search's arrangement repeats a meld.
+
+The show needs every card in melds, a pure sequence, and no two identical melds (melds of
+the same cards). The arrangement search (search.py) knows nothing of the last rule, so when
+the arrangement it finds repeats a meld, this module looks for a split with none.
+
+Which split it returns is fixed by an older, plain enumeration that the answers keep: the
+cards sorted, the lowest card goes into a meld with some of the others, chosen by the
+binary number whose bits pick them from the sorted list (smallest number first), and the
+first complete split that is a show wins. Enumerating every number took minutes on a
+27-card hand; this search visits the same splits in the same order but only legal ones:
+
+- The melds of the lowest card are built from what can meld with it (a run of its suit, a
+  set of its rank, or, for a wild card, either of any suit or rank, or wild cards alone),
+  then put in the enumeration's order. That order compares the picked cards from the
+  highest down, so the melds are made in batches by their highest card and each batch is
+  sorted; later batches are only built when the earlier ones fail.
+- Two melds are identical only if their lowest cards are: a meld identical to one already
+  laid with the same lowest card is skipped, and a split's fate depends only on the cards
+  left, whether a pure sequence is down, and the melds laid with the current lowest card.
+  Splits that failed are remembered by exactly that.
+- Cards that cannot be melded at all, even repeating melds, fail at once: the arrangement
+  search answers that (and whether a pure sequence can still be made) for each new set of
+  cards left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import budget
+from .cards import JOKER, counts_of
+from .hand import Hand
+from .judge import classify
+from .search import Goal, arrange
+
+Group = tuple[int, ...]
+# The clock is read every so many melds built, besides once per split visited.
+_TICK = 1024
+
+
+class _Splitter:
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.rules = hand.rules
+        self.wild = hand.wild
+        self.values = hand.values
+        self.seq_max = hand.rules.seq_max
+        self.deadline = budget.deadline()
+        self.ticks = 0
+        self.failed: set[tuple] = set()
+        self.meldable: dict[tuple[bytes, bool], bool] = {}
+        self.kinds: dict[Group, str | None] = {}
+
+    # -- the split ------------------------------------------------------------------------
+    def first(self) -> list[list[int]] | None:
+        cards = tuple(sorted(self.hand.cards))
+        found = self._split(cards, False, frozenset())
+        return None if found is None else [list(group) for group in reversed(found)]
+
+    def _split(self, rest: Group, has_pure: bool, same_first: frozenset) -> list | None:
+        """The first show split of `rest` (melds in reverse order), or None."""
+        budget.check(self.deadline)
+        if not rest:
+            return [] if has_pure else None
+        key = (rest, has_pure, same_first)
+        if key in self.failed or not self._could_meld(rest, not has_pure):
+            return None
+        first = rest[0]
+        for group in self._groups(rest):
+            if group in same_first:
+                continue  # identical to a meld already laid: no split below is a show
+            left = _minus(rest, group)
+            pure = has_pure or self._kind(group) == "pure_sequence"
+            laid = same_first | {group} if left and left[0] == first else frozenset()
+            found = self._split(left, pure, laid)
+            if found is not None:
+                found.append(list(group))
+                return found
+        self.failed.add(key)
+        return None
+
+    def _kind(self, group: Group) -> str | None:
+        kind = self.kinds.get(group, "")
+        if kind == "":
+            kind = self.kinds[group] = classify(list(group), self.rules, self.wild, True)
+        return kind
+
+    def _could_meld(self, rest: Group, need_pure: bool) -> bool:
+        """Whether `rest` melds at all (repeated melds allowed), with a pure sequence if
+        one is still needed: the arrangement search is exact for that question."""
+        counts = counts_of(rest)
+        key = (bytes(counts), need_pure)
+        known = self.meldable.get(key)
+        if known is None:
+            goal = Goal(meld_all=True, pure=1 if need_pure else 0)
+            found = arrange(counts, self.wild, self.values, self.rules, goal)
+            known = self.meldable[key] = found is not None
+        return known
+
+    # -- the melds of the lowest card, in the enumeration's order ---------------------------
+    def _groups(self, rest: Group) -> Iterator[Group]:
+        """Every legal meld of rest[0] with some of the other cards, in the order of the
+        smallest binary number that picks its other cards from the sorted rest[1:]."""
+        first, others = rest[0], rest[1:]
+        avail = counts_of(others)
+        for top in sorted(set(others)):
+            batch = set(self._picks(first, avail, top))
+            for picked in sorted(batch, key=_order):
+                yield (first, *picked)
+
+    def _picks(self, first: int, avail: list[int], top: int) -> Iterator[Group]:
+        """Sorted tuples of other cards, `top` the highest of them, that make a legal meld
+        with `first` (each card at most as often as `avail` holds it)."""
+        if first == JOKER:
+            return  # only printed jokers are left: they never meld alone
+        wild_types = [card for card in range(top + 1) if avail[card] and self._is_wild(card)]
+        if self._is_wild(first):
+            yield from self._wild_first_picks(avail, top, wild_types)
+            return
+        suit, rank = divmod(first, 13)
+        yield from self._set_picks(rank, suit, avail, top, wild_types)
+        for place in (1, 14) if rank == 0 else (rank + 1,):
+            for low, high in self._windows(place):
+                yield from self._window_picks(suit, low, high, place, 0, avail, top, wild_types)
+
+    def _is_wild(self, card: int) -> bool:
+        return card == JOKER or self.wild[card]
+
+    def _windows(self, place: int | None) -> Iterator[tuple[int, int]]:
+        """The places (low, high) a run may cover, through `place` when it is given."""
+        for length in range(3, self.seq_max + 1):
+            for low in range(1, 16 - length):
+                high = low + length - 1
+                if place is not None and not low <= place <= high:
+                    continue
+                if low == 1 and high == 14 and not self.rules.both_ends:
+                    continue
+                yield low, high
+
+    def _set_picks(self, rank, suit, avail, top, wild_types) -> Iterator[Group]:
+        """A set of `rank` (3 or 4 cards): natural cards of other suits than `suit` (None:
+        any) and wild cards."""
+        naturals = [
+            other * 13 + rank
+            for other in range(4)
+            if other != suit
+            and other * 13 + rank <= top
+            and avail[other * 13 + rank]
+            and not self.wild[other * 13 + rank]
+        ]
+        for mask in range(1 << len(naturals)):
+            chosen = [naturals[b] for b in range(len(naturals)) if mask >> b & 1]
+            for size in (2, 3):  # the other cards of a set of 3 or 4
+                if size >= len(chosen):
+                    yield from self._with_wilds(chosen, size - len(chosen), avail, top, wild_types)
+
+    def _window_picks(self, suit, low, high, place, own, avail, top, wild_types):
+        """The runs of `suit` over places low..high with `first` at `place` (None: `first`
+        is a wild card taking `own` of the places any wild card may fill)."""
+        choices: list[int] = []  # natural cards that may fill their place
+        slots = -own  # places only a wild card can fill (less the one `first` fills)
+        for position in range(low, high + 1):
+            if position == place:
+                continue
+            card = suit * 13 + (position - 1) % 13
+            if not self.wild[card] and card <= top and avail[card]:
+                choices.append(card)
+            else:
+                slots += 1
+        for mask in range(1 << len(choices)):
+            chosen = [choices[b] for b in range(len(choices)) if mask >> b & 1]
+            if len(set(chosen)) < len(chosen) and any(
+                chosen.count(card) > avail[card] for card in chosen
+            ):
+                continue  # the ace at both ends of one run needs two of them
+            wild_count = slots + len(choices) - len(chosen)
+            if place is None and not chosen:
+                continue  # wild cards alone are made once, in `_wild_first_picks`
+            yield from self._with_wilds(chosen, wild_count, avail, top, wild_types)
+
+    def _with_wilds(self, chosen, count, avail, top, wild_types) -> Iterator[Group]:
+        for wilds in _multisets(wild_types, avail, count):
+            self._tick()
+            picked = tuple(sorted(chosen + wilds))
+            if picked and picked[-1] == top:
+                yield picked
+
+    def _wild_first_picks(self, avail, top, wild_types) -> Iterator[Group]:
+        """The lowest card is a wild card: its meld is wild cards alone (it stands for
+        itself), a set of any rank or a run of any suit, where it takes a wild card's
+        place."""
+        for size in range(2, self.seq_max):
+            yield from self._with_wilds([], size, avail, top, wild_types)
+        for rank in range(13):
+            for picked in self._set_picks(rank, None, avail, top, wild_types):
+                if any(not self._is_wild(card) for card in picked):
+                    yield picked
+        for suit in range(4):
+            for low, high in self._windows(None):
+                yield from self._window_picks(suit, low, high, None, 1, avail, top, wild_types)
+
+    def _tick(self) -> None:
+        self.ticks += 1
+        if not self.ticks % _TICK:
+            budget.check(self.deadline)
+
+
+def _multisets(types: list[int], avail: list[int], size: int) -> Iterator[list[int]]:
+    """Every multiset of `size` cards drawn from `types` (at most avail[card] of each)."""
+    if size == 0:
+        yield []
+        return
+    if not types:
+        return
+    card, rest = types[0], types[1:]
+    for take in range(min(size, avail[card]), -1, -1):
+        for tail in _multisets(rest, avail, size - take):
+            yield [card] * take + tail
+
+
+def _order(picked: Group) -> tuple:
+    """The enumeration's order of picks: the binary number whose bits pick the cards from
+    the sorted list compares its highest bits first, and the smallest number picking a
+    card k times uses its first k copies; so picks compare by their (card, copy) pairs from
+    the highest down."""
+    pairs = []
+    copy = 0
+    for index, card in enumerate(picked):
+        copy = copy + 1 if index and picked[index - 1] == card else 0
+        pairs.append((card, copy))
+    return tuple(reversed(pairs))
+
+
+def _minus(rest: Group, group: Group) -> Group:
+    """`rest` (sorted) without one copy of each card of `group` (sorted, within rest)."""
+    out = []
+    index = 0
+    for card in rest:
+        if index < len(group) and group[index] == card:
+            index += 1
+        else:
+            out.append(card)
+    return tuple(out)
+
+
+def first_show_split(hand: Hand) -> list[list[int]] | None:
+    """The first split of the hand (in the plain enumeration's order) that is an out: every
+    card in legal melds, a pure sequence among them, no two identical melds."""
+    return _Splitter(hand).first()
