@@ -190,27 +190,8 @@ def test_a_worker_killed_mid_update_loses_nothing(start_worker) -> None:
     create_league(club=club, name="Season", **SEASON)
     session = make_session(club)
     other = make_session(club, names=("Dev", "Esha"))
-    worker = start_worker()
-    record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
-    _wait_for(_applied, "the first hand to be applied")
-
-    # Hold the session's result rows so the worker's next update stops half way through.
-    with psycopg.connect(_database_url().replace("postgres://", "postgresql://")) as blocker:
-        blocker.execute(
-            "SELECT id FROM tournaments_sessionresult WHERE session_id = %s FOR UPDATE",
-            [session.pk],
-        )
-        record(session, typed_entry(1, {0: 20, 2: 25}, wild="7H"))
-        _wait_for(
-            lambda: _backends_waiting_on_a_lock() > 0,
-            "the worker to be stuck in the middle of its update",
-        )
-        worker.kill()  # SIGKILL: no clean-up, the message is never acknowledged
-        worker.wait(timeout=10)
-        blocker.rollback()
-
+    _kill_a_worker_mid_update(start_worker(), session)
     # The dead worker's transaction never committed: the update is still pending.
-    _wait_for(lambda: _backends_waiting_on_a_lock() == 0, "the dead worker's query to end")
     assert PendingUpdate.objects.filter(session=session).exists()
 
     # The next run, for any session, repairs what the dead worker left.
@@ -230,10 +211,18 @@ def test_a_killed_update_runs_again_by_itself_without_beat(start_worker) -> None
     create_league(club=club, name="Season", **SEASON)
     session = make_session(club)
     quick = {"CELERY_VISIBILITY_TIMEOUT": "5", "STANDINGS_STALE_SECONDS": "3600"}
-    worker = start_worker(**quick)
+    _kill_a_worker_mid_update(start_worker(**quick), session)
+
+    start_worker(**quick)
+    _wait_for(_applied, "the killed update to be delivered again", timeout=60)
+    assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
+
+
+def _kill_a_worker_mid_update(worker: subprocess.Popen, session) -> None:
+    """Apply one hand, then SIGKILL the worker half way through applying a second one."""
     record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
     _wait_for(_applied, "the first hand to be applied")
-
+    # Hold the session's result rows so the worker's next update stops half way through.
     with psycopg.connect(_database_url().replace("postgres://", "postgresql://")) as blocker:
         blocker.execute(
             "SELECT id FROM tournaments_sessionresult WHERE session_id = %s FOR UPDATE",
@@ -244,14 +233,10 @@ def test_a_killed_update_runs_again_by_itself_without_beat(start_worker) -> None
             lambda: _backends_waiting_on_a_lock() > 0,
             "the worker to be stuck in the middle of its update",
         )
-        worker.kill()
+        worker.kill()  # SIGKILL: no clean-up, the message is never acknowledged
         worker.wait(timeout=10)
         blocker.rollback()
     _wait_for(lambda: _backends_waiting_on_a_lock() == 0, "the dead worker's query to end")
-
-    start_worker(**quick)
-    _wait_for(_applied, "the killed update to be delivered again", timeout=60)
-    assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
 
 
 def _backends_waiting_on_a_lock() -> int:
