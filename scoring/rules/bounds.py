@@ -112,26 +112,35 @@ _DEMANDS: dict[tuple[bytes, bytes, bool], int] = {}
 _REACH = 4
 
 
-def joker_demand(naturals: bytearray, rummy27: bool, tunnelas: bool, most: int) -> int:
+def joker_demand(naturals: bytes, rummy27: bool, tunnelas: bool) -> int:
     """The fewest half jokers that melding every one of the `naturals` (52 counts of the
-    cards that are not wild) takes, or a number over `most` once it is sure to exceed it:
-    the sum of `suit_demand` over the suits, each card's share of a set judged from the
-    cards of its rank left (a rummy27 set may hold copies of one suit)."""
+    cards that are not wild) takes: the sum of `suit_demand` over the suits, each card's
+    share of a set judged from the natural cards of its rank (a rummy27 set may hold
+    copies of one suit)."""
+    key = (naturals, rummy27, tunnelas)
+    known = _TOTALS.get(key)
+    if known is not None:
+        return known
+    present = naturals if rummy27 else naturals.translate(_HELD)
     shares = []
     for rank in range(13):
-        held = (naturals[rank], naturals[rank + 13], naturals[rank + 26], naturals[rank + 39])
-        present = sum(held) if rummy27 else 4 - held.count(0)
+        held = present[rank] + present[rank + 13] + present[rank + 26] + present[rank + 39]
         # Three natural cards make a set with no joker; two share one.
-        shares.append(0 if present >= 3 else 1 if present == 2 else NO_SET)
+        shares.append(0 if held >= 3 else 1 if held == 2 else NO_SET)
     total = 0
     for base in (0, 13, 26, 39):
-        suit = bytes(naturals[base : base + 13])
+        suit = naturals[base : base + 13]
         if any(suit):
             masked = bytes(share if held else 0 for share, held in zip(shares, suit, strict=True))
             total += suit_demand(suit, masked, tunnelas)
-            if total > most:
-                break
+    if len(_TOTALS) > _CACHE_LIMIT:
+        _TOTALS.clear()
+    _TOTALS[key] = total
     return total
+
+
+_TOTALS: dict[tuple[bytes, bool, bool], int] = {}
+_HELD = bytes([0] + [1] * 255)  # a translation: 1 where a card is held
 
 
 def suit_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .bounds import HALVES, joker_demand
 from .cards import JOKER, counts_of
 from .judge import classify
-from .search import Arrangement, Goal, Meld, MeldRules, arrange
+from .search import Arrangement, Goal, Meld, MeldAllChecks, MeldRules, arrange
 from .table_rules import card_values, meld_rules, wild_flags
 from .variants import Table
 
@@ -29,6 +29,14 @@ class Hand:
 
     def arrange(self, goal: Goal, limit: int | None = None) -> Arrangement | None:
         found = arrange(self.counts, self.wild, self.values, self.rules, goal, limit)
+        return self._named(found)
+
+    def meld_all(self, checks: MeldAllChecks) -> Arrangement | None:
+        """Every card in melds, as `arrange(Goal(meld_all=True))` finds it, with a search
+        shared by many hands of one game."""
+        return self._named(checks.arrange(self.counts))
+
+    def _named(self, found: Arrangement | None) -> Arrangement | None:
         if found is not None:
             # The search names a meld by how it used it; a group of wild cards can be more
             # (three aces under an exposed ace are a sequence of jokers, not just a set, and
@@ -106,12 +114,9 @@ class Hand:
     def short_of_jokers(self, jokers: int) -> bool:
         """Whether melding every natural card (every card not wild) surely takes more
         than `jokers` jokers (see bounds.joker_demand)."""
-        naturals = bytearray(
-            0 if self.wild[card] else count for card, count in enumerate(self.counts[:52])
-        )
-        most = HALVES * jokers
-        demand = joker_demand(naturals, self.rules.set_mode == "rummy27", self.rules.tunnela, most)
-        return demand > most
+        naturals = bytes(0 if self.wild[card] else n for card, n in enumerate(self.counts[:52]))
+        copies_set = self.rules.set_mode == "rummy27"
+        return joker_demand(naturals, copies_set, self.rules.tunnela) > HALVES * jokers
 
     def could_hold_pure(self, sequences: int) -> bool:
         """Whether the hand has room for this many pure sequences (or their stand-ins)."""

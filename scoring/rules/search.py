@@ -101,6 +101,7 @@ class Goal:
     tunnelas: int = 0
     dublees: int | None = None  # exactly this many dublees (rummy27 ten dublees)
     pure_only: bool = False  # only pure sequences (and pure stand-ins) may be melded
+    apart: int = 0  # wild cards (printed jokers included) left out of every meld, at least
 
 
 @dataclass
@@ -191,6 +192,15 @@ class _Search:
         self._pure_tunnelas = rules.tunnela and rules.tunnela_is_pure
         self._copies_set = rules.set_mode == "rummy27"  # a set may hold copies
 
+    def reset(self, counts: list[int]) -> None:
+        """Search other cards of the same game with the same goal, keeping what was
+        proved: a state's cost depends on the state alone, and a least-cost search records
+        the same fates whatever it proved before (see the module docstring)."""
+        assert not self.goal.meld_all
+        self.counts[:52] = counts[:52]
+        self.printed = counts[JOKER]
+        self.use_floor = sum(counts[:52]) + self.printed > FLOOR_FROM_CARDS
+
     # -- the recursion -------------------------------------------------------------------
     # Costs: a left-over card costs its value; when every card must be melded, a meld's
     # room for leftover jokers is a negative cost and a leftover joker with no room a
@@ -207,6 +217,7 @@ class _Search:
         spare = j
         for w in self.wild_ids:
             spare += counts[w]
+        spare -= self.goal.apart  # the wild cards that may meld
         if spare < 0:
             return INF
         if budget > self.useful_budget:
@@ -231,14 +242,9 @@ class _Search:
             memo[key] = _bounds(value, value)
             return value
         goal = self.goal
-        if p < goal.pure and not goal.pure_only:
-            potential = _potential(key[:13]) + _potential(key[13:26])
-            potential += _potential(key[26:39]) + _potential(key[39:52])
-            if self.rules.tunnela_is_pure:
-                potential += sum(key[:52].translate(_THIRDS))
-            if p + potential < goal.pure or p + self._most_pure(key, spare) < goal.pure:
-                memo[key] = _NEVER  # too few cards left for the requirement
-                return INF
+        if p < goal.pure and not goal.pure_only and p + self._most_pure(key, spare) < goal.pure:
+            memo[key] = _NEVER  # too few cards left for the requirement
+            return INF
         if t < goal.tunnelas and t + sum(key[:52].translate(_THIRDS)) < goal.tunnelas:
             memo[key] = _NEVER  # too few cards left for the requirement
             return INF
@@ -319,11 +325,13 @@ class _Search:
     def _short_of_jokers(self, key: bytes, spare: int) -> bool:
         """Whether the natural cards left need more jokers to all meld than the hand can
         give (`spare`: the jokers in the pool and the wild cards left)."""
-        naturals = bytearray(key[:52])
-        for card in self.wild_ids:
-            naturals[card] = 0
-        most = HALVES * spare
-        return joker_demand(naturals, self._copies_set, self._tunnelas_meld, most) > most
+        naturals = key[:52]
+        if self.wild_ids:
+            row = bytearray(naturals)
+            for card in self.wild_ids:
+                row[card] = 0
+            naturals = bytes(row)
+        return joker_demand(naturals, self._copies_set, self._tunnelas_meld) > HALVES * spare
 
     def _most_pure(self, key: bytes, spare: int) -> int:
         """The most pure sequences the cards of a state can still make, with no more wild
@@ -457,8 +465,9 @@ class _Search:
 
     def _finish(self, j: int, p: int, s: int, t: int, d: int) -> int:
         goal, rules = self.goal, self.rules
-        if j < 0:
+        if j < goal.apart:
             return INF
+        j -= goal.apart
         value = 0
         if goal.meld_all and j > 0:
             if j >= 3 and rules.joker_only_sequence:
@@ -898,21 +907,53 @@ def _order_sequence(seq: _Seq, jokers: list[int]) -> list[int]:
 
 
 def _meld_all_freely(
-    counts: list[int], wild: list[bool], values: list[int], rules: MeldRules
+    counts: list[int],
+    wild: list[bool],
+    values: list[int],
+    rules: MeldRules,
+    search: _Search | None = None,
 ) -> Arrangement | bool | None:
     """Every card melded with no requirement, found the quick way when it can be.
 
     A least-cost search bounded at 0 visits each state once (there is no room to account
     for) and leaves nothing over but wild cards, which then go into the melds found. False
     when no card arrangement costs 0 (so none melds every card); None when the leftover
-    jokers would not fit, and the caller must search properly.
+    jokers would not fit, and the caller must search properly. `search`: a least-cost
+    search with no requirement of the same game, to reuse.
     """
-    search = _Search(counts, counts[JOKER], wild, values, rules, Goal(meld_all=False))
+    if search is None:
+        search = _Search(counts, counts[JOKER], wild, values, rules, Goal(meld_all=False))
+    else:
+        search.reset(counts)
     search.absorb_jokers = True
     found = search.run(0)
     if found is None:
         return False
     return None if found.leftover else found
+
+
+class MeldAllChecks:
+    """Whether each of many hands of one game melds every card: `arrange` answers as
+    `arrange` with `Goal(meld_all=True)` would, but the quick least-cost search is one for
+    all the hands, so that what it proved of the cards they share is proved once."""
+
+    def __init__(self, wild: list[bool], values: list[int], rules: MeldRules) -> None:
+        self.wild, self.values, self.rules = wild, values, rules
+        self.search: _Search | None = None
+
+    def arrange(self, counts: list[int]) -> Arrangement | None:
+        _budget.check(_budget.deadline())
+        if self.search is None:
+            free = Goal(meld_all=False)
+            self.search = _Search(counts, counts[JOKER], self.wild, self.values, self.rules, free)
+        quick = _meld_all_freely(counts, self.wild, self.values, self.rules, self.search)
+        if quick is False:
+            return None
+        if quick is not None:
+            return quick
+        # The leftover jokers need room: the search where every card melds, afresh.
+        goal = Goal(meld_all=True)
+        return _Search(counts, counts[JOKER], self.wild, self.values, self.rules, goal).run(0)
 
 
 def arrange(

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from .cards import JOKER, names
 from .hand import Hand
 from .judge import classify
-from .search import Goal, Meld
+from .search import Goal, Meld, MeldAllChecks
 from .vazhushal import first_show_split
 
 SHOW_SIZES = {
@@ -140,14 +140,19 @@ def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
     in_play = len(wild) - 10
     if hand.short_of_jokers(in_play):
         return None  # the other cards need more jokers than the wild cards left in play
+    if hand.arrange(Goal(meld_all=False, apart=10), limit=0) is None:
+        # Not even the natural cards meld with ten wild cards apart, whichever they are
+        # (this does not ask that the wild cards left in play find places in melds).
+        return None
     printed = [card for card in wild if card == JOKER]
     others = [card for card in wild if card != JOKER]
     printed_kept = max(0, in_play - len(others))
+    checks = MeldAllChecks(hand.wild, hand.values, hand.rules)
     for kept in _choices(others, in_play - printed_kept):
         rest = Hand(hand.table, plain + list(kept) + printed[:printed_kept])
         if not rest.could_meld_all():
             continue
-        found = rest.arrange(Goal(meld_all=True))
+        found = rest.meld_all(checks)
         if found:
             return found.melds, _rest(hand.cards, found.melds)
     return None
