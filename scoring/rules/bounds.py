@@ -168,6 +168,8 @@ def suit_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
     for place in range(1, 15):
         rank = (place - 1) % 13
+        if 1 < place < 14 and not row[rank] and all(state[:3] == (0, 0, 0) for state in states):
+            continue  # nothing here and no run open: nothing changes
         share = shares[rank]
         single = NEVER if share == NO_SET else share  # a card in no run joins a set
         last = place == 14

@@ -190,6 +190,7 @@ class _Search:
             # with none: the jokers the cards need say nothing then.
             self._least_left = -INF
         self._pure_tunnelas = rules.tunnela and rules.tunnela_is_pure
+        self._pure_counts: dict[tuple[bytes, int], int] = {}  # see `_most_pure`
         self._copies_set = rules.set_mode == "rummy27"  # a set may hold copies
 
     def reset(self, counts: list[int]) -> None:
@@ -336,12 +337,16 @@ class _Search:
     def _most_pure(self, key: bytes, spare: int) -> int:
         """The most pure sequences the cards of a state can still make, with no more wild
         cards standing for themselves than `spare` (see bounds.most_pure)."""
-        tunnelas = self._pure_tunnelas
-        rows = [
-            most_pure(key[base : base + 13], wild_row, tunnelas)
-            for base, wild_row in zip((0, 13, 26, 39), self._wild_rows, strict=True)
-        ]
-        return most_pure_overall(rows, spare)
+        cards = key[:52]
+        known = self._pure_counts.get((cards, spare))
+        if known is None:
+            tunnelas = self._pure_tunnelas
+            rows = [
+                most_pure(cards[base : base + 13], wild_row, tunnelas)
+                for base, wild_row in zip((0, 13, 26, 39), self._wild_rows, strict=True)
+            ]
+            known = self._pure_counts[cards, spare] = most_pure_overall(rows, spare)
+        return known
 
     def _floor(self, shapes: tuple[int, ...], jokers: int, budget: int) -> int:
         """A lower bound on the cost of the remaining cards from the plain cards that need
