@@ -110,6 +110,9 @@ _DEMANDS: dict[tuple[bytes, bytes, bool], int] = {}
 # end it and start another. So a run open past a place takes a card within the next four
 # places, each card for one run, which bounds how many runs are open (see `suit_demand`).
 _REACH = 4
+# The most copies of a card whose runs `suit_demand` counts (as three decks give); with more
+# (the `decks` option) the ways to use them grow too fast to be worth it.
+_MOST_COPIES = 3
 
 
 def joker_demand(naturals: bytes, rummy27: bool, tunnelas: bool) -> int:
@@ -162,6 +165,8 @@ def suit_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
     known = _DEMANDS.get(key)
     if known is not None:
         return known
+    if max(row) > _MOST_COPIES:
+        return 0  # many copies make the runs too many to count: no bound, but no cost
     held_at = [row[(place - 1) % 13] for place in range(1, 15)] + [0] * _REACH
     # state: runs open past the last place that hold 1, 2, or 3 and more places; aces kept
     # for the high end -> the fewest half jokers spent so far

@@ -174,6 +174,7 @@ class Ledger:
     seats: list[Seat]
     transfers: list[dict] = field(default_factory=list)
     details: dict[str, dict] = field(default_factory=dict)
+    penalties: dict[tuple, Penalty] = field(default_factory=dict)  # see `_loser_penalty`
 
     def pay(self, payer: str, payee: str, points: int, reason: str) -> None:
         if points > 0:
@@ -209,13 +210,19 @@ def _winner(seats: list[Seat]) -> Seat:
     return next(seat for seat in seats if seat.result == "won")
 
 
-def _loser_penalty(table: Table, seat: Seat, first_turn: bool) -> Penalty:
-    """The count before caps: from the cards, or as the scorer typed it."""
+def _loser_penalty(table: Table, seat: Seat, first_turn: bool, known: dict) -> Penalty:
+    """The count before caps: from the cards, or as the scorer typed it. A table may hold
+    the same cards twice (each seat is checked against the decks alone): they are counted
+    once, in `known`."""
     if seat.hand is None:
         points = int(seat.raw["penalty"])
         return Penalty(points, "entered", raw=points)
-    hand = Hand(table, seat.hand)
-    return first_turn_count(hand) if first_turn else counted_penalty(hand)
+    key = (tuple(sorted(seat.hand)), first_turn)
+    counted = known.get(key)
+    if counted is None:
+        hand = Hand(table, seat.hand)
+        counted = known[key] = first_turn_count(hand) if first_turn else counted_penalty(hand)
+    return counted
 
 
 def _indian13(table: Table, ledger: Ledger) -> dict:
@@ -233,7 +240,7 @@ def _indian13(table: Table, ledger: Ledger) -> dict:
             ledger.pay(seat.id, winner.id, points * factor, "drop")
             continue
         after_draw = seat.pending and declared == "first_turn_after_draw"
-        counted = _loser_penalty(table, seat, after_draw)
+        counted = _loser_penalty(table, seat, after_draw, ledger.penalties)
         points = apply_cap13(table, counted.raw)
         if seat.pending:
             points = half_up(points) if after_draw else points * 2
@@ -262,7 +269,7 @@ def _big_hand(table: Table, ledger: Ledger) -> dict:
             ledger.details[seat.id] = {"penalty": points, "rule": "drop", "bonus": 0}
             ledger.pay(seat.id, winner.id, points, "drop")
         else:
-            counted = _loser_penalty(table, seat, first_turn=False)
+            counted = _loser_penalty(table, seat, False, ledger.penalties)
             points = min(counted.raw, 120)
             if seat.pending:
                 points = min(half_up(points), 60)

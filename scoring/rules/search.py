@@ -182,15 +182,17 @@ class _Search:
         self._tunnela_fates, self._last_fates = _plain_fates(self._kind, tuple(wild), tuple(values))
         self._dublee_fates = _DUBLEE_FATES
         self._wild_rows = [bytes(wild[base : base + 13]) for base in (0, 13, 26, 39)]
-        # What the cheapest natural card costs left over (every card must meld: never).
-        natural_values = [values[card] for card in range(52) if not wild[card]]
+        # What the cheapest natural card of the hand costs left over (when every card must
+        # meld: never).
+        natural_values = [
+            values[card] for card in range(52) if self.counts[card] and not wild[card]
+        ]
         self._least_left = INF if goal.meld_all else min(natural_values, default=INF)
         if goal.pure_only or goal.dublees is not None:
             # Wild cards never stand in (jokers are no help), or pairs meld as dublees
             # with none: the jokers the cards need say nothing then.
             self._least_left = -INF
         self._pure_tunnelas = rules.tunnela and rules.tunnela_is_pure
-        self._pure_counts: dict[tuple[bytes, int], int] = {}  # see `_most_pure`
         self._copies_set = rules.set_mode == "rummy27"  # a set may hold copies
 
     def reset(self, counts: list[int]) -> None:
@@ -337,16 +339,12 @@ class _Search:
     def _most_pure(self, key: bytes, spare: int) -> int:
         """The most pure sequences the cards of a state can still make, with no more wild
         cards standing for themselves than `spare` (see bounds.most_pure)."""
-        cards = key[:52]
-        known = self._pure_counts.get((cards, spare))
-        if known is None:
-            tunnelas = self._pure_tunnelas
-            rows = [
-                most_pure(cards[base : base + 13], wild_row, tunnelas)
-                for base, wild_row in zip((0, 13, 26, 39), self._wild_rows, strict=True)
-            ]
-            known = self._pure_counts[cards, spare] = most_pure_overall(rows, spare)
-        return known
+        tunnelas = self._pure_tunnelas
+        rows = [
+            most_pure(key[base : base + 13], wild_row, tunnelas)
+            for base, wild_row in zip((0, 13, 26, 39), self._wild_rows, strict=True)
+        ]
+        return most_pure_overall(rows, spare)
 
     def _floor(self, shapes: tuple[int, ...], jokers: int, budget: int) -> int:
         """A lower bound on the cost of the remaining cards from the plain cards that need
