@@ -15,7 +15,7 @@ module docstring of search.py for why any safe prune keeps the answer the same).
 from __future__ import annotations
 
 # One suit's facts recur from state to state and hand to hand: cached by its counts.
-_MOST_PURE: dict[tuple[bytes, bytes, bool], tuple[int, ...]] = {}
+MOST_PURE: dict[tuple[bytes, bytes, bool], tuple[int, ...]] = {}
 _CACHE_LIMIT = 100_000
 
 
@@ -29,7 +29,7 @@ def most_pure(row: bytes, wild_row: bytes, tunnelas: bool) -> tuple[int, ...]:
     ace low and high, its copies shared) counts runs started at each place.
     """
     key = (row, wild_row, tunnelas)
-    known = _MOST_PURE.get(key)
+    known = MOST_PURE.get(key)
     if known is not None:
         return known
     wild_total = sum(row[rank] for rank in range(13) if wild_row[rank])
@@ -68,9 +68,9 @@ def most_pure(row: bytes, wild_row: bytes, tunnelas: bool) -> tuple[int, ...]:
             best[used] = made
     for used in range(1, wild_total + 1):
         best[used] = max(best[used], best[used - 1])
-    if len(_MOST_PURE) > _CACHE_LIMIT:
-        _MOST_PURE.clear()  # a plain bound on memory for a long-running worker
-    result = _MOST_PURE[key] = tuple(best)
+    if len(MOST_PURE) > _CACHE_LIMIT:
+        MOST_PURE.clear()  # a plain bound on memory for a long-running worker
+    result = MOST_PURE[key] = tuple(best)
     return result
 
 

@@ -50,7 +50,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from . import budget as _budget
-from .bounds import HALVES, joker_demand, most_pure, most_pure_overall
+from .bounds import HALVES, MOST_PURE, joker_demand, most_pure, most_pure_overall
 from .cards import JOKER
 
 INF = 10**9
@@ -181,7 +181,7 @@ class _Search:
         self._tunnelas_meld = rules.tunnela and (rules.tunnela_is_pure or not goal.pure_only)
         self._tunnela_fates, self._last_fates = _plain_fates(self._kind, tuple(wild), tuple(values))
         self._dublee_fates = _DUBLEE_FATES
-        self._wild_rows = [bytes(wild[base : base + 13]) for base in (0, 13, 26, 39)]
+        self._suit_wilds = [(base, bytes(wild[base : base + 13])) for base in (0, 13, 26, 39)]
         # What the cheapest natural card of the hand costs left over (when every card must
         # meld: never).
         natural_values = [
@@ -340,11 +340,17 @@ class _Search:
         """The most pure sequences the cards of a state can still make, with no more wild
         cards standing for themselves than `spare` (see bounds.most_pure)."""
         tunnelas = self._pure_tunnelas
-        rows = [
-            most_pure(key[base : base + 13], wild_row, tunnelas)
-            for base, wild_row in zip((0, 13, 26, 39), self._wild_rows, strict=True)
-        ]
-        return most_pure_overall(rows, spare)
+        known = MOST_PURE.get
+        total = 0
+        shared = []  # the suits with wild cards, which share `spare`
+        for base, wild_row in self._suit_wilds:
+            row = key[base : base + 13]
+            best = known((row, wild_row, tunnelas)) or most_pure(row, wild_row, tunnelas)
+            if len(best) == 1:
+                total += best[0]
+            else:
+                shared.append(best)
+        return total + most_pure_overall(shared, spare) if shared else total
 
     def _floor(self, shapes: tuple[int, ...], jokers: int, budget: int) -> int:
         """A lower bound on the cost of the remaining cards from the plain cards that need
