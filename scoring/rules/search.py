@@ -273,7 +273,13 @@ class _Search:
                     low = max(low, floor)
                     memo[key] = _bounds(low, high)
                     return low
-        if budget < self._least_left and self._short_of_jokers(key, spare):
+        jokers = spare
+        if t < goal.tunnelas:
+            # Tunnelas still needed beyond the natural cards' own take wild cards, three
+            # each, that then cannot stand in for anything.
+            natural = sum(self._naturals(key).translate(_THIRDS))
+            jokers -= 3 * max(0, goal.tunnelas - t - natural)
+        if budget < self._least_left and self._short_of_jokers(key, jokers):
             # Some natural card cannot meld, and even the cheapest left over is too dear.
             low = max(low, self._least_left)
             memo[key] = _bounds(low, high)
@@ -325,16 +331,22 @@ class _Search:
         memo[key] = _bounds(low, high)
         return found if choice is not None else low
 
-    def _short_of_jokers(self, key: bytes, spare: int) -> bool:
-        """Whether the natural cards left need more jokers to all meld than the hand can
-        give (`spare`: the jokers in the pool and the wild cards left)."""
+    def _short_of_jokers(self, key: bytes, jokers: int) -> bool:
+        """Whether the natural cards left need more than `jokers` jokers to all meld."""
+        if jokers < 0:
+            return True
+        naturals = self._naturals(key)
+        return joker_demand(naturals, self._copies_set, self._tunnelas_meld) > HALVES * jokers
+
+    def _naturals(self, key: bytes) -> bytes:
+        """The counts of a state's natural cards: every card not wild."""
         naturals = key[:52]
         if self.wild_ids:
             row = bytearray(naturals)
             for card in self.wild_ids:
                 row[card] = 0
             naturals = bytes(row)
-        return joker_demand(naturals, self._copies_set, self._tunnelas_meld) > HALVES * spare
+        return naturals
 
     def _most_pure(self, key: bytes, spare: int) -> int:
         """The most pure sequences the cards of a state can still make, with no more wild

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import budget
+from .bounds import HALVES, joker_demand
 from .cards import JOKER, counts_of
 from .hand import Hand
 from .judge import classify
@@ -51,6 +52,8 @@ class _Splitter:
         self.failed: set[tuple] = set()
         self.meldable: dict[tuple[bytes, bool], bool] = {}
         self.kinds: dict[Group, str | None] = {}
+        self.groups: dict[tuple, list[Group]] = {}
+        self.wild_cards = [card for card in range(53) if card == JOKER or hand.wild[card]]
 
     # -- the split ------------------------------------------------------------------------
     def first(self) -> list[list[int]] | None:
@@ -93,112 +96,145 @@ class _Splitter:
         key = (bytes(counts), need_pure)
         known = self.meldable.get(key)
         if known is None:
-            goal = Goal(meld_all=True, pure=1 if need_pure else 0)
-            found = arrange(counts, self.wild, self.values, self.rules, goal)
-            known = self.meldable[key] = found is not None
+            naturals = bytes(0 if self._is_wild(card) else counts[card] for card in range(52))
+            jokers = sum(counts[card] for card in self.wild_cards)
+            if joker_demand(naturals, False, False) > HALVES * jokers:
+                known = False  # the natural cards need more jokers than are left
+            else:
+                goal = Goal(meld_all=True, pure=1 if need_pure else 0)
+                found = arrange(counts, self.wild, self.values, self.rules, goal)
+                known = found is not None
+            self.meldable[key] = known
         return known
 
     # -- the melds of the lowest card, in the enumeration's order ---------------------------
-    def _groups(self, rest: Group) -> Iterator[Group]:
+    def _groups(self, rest: Group) -> list[Group]:
         """Every legal meld of rest[0] with some of the other cards, in the order of the
-        smallest binary number that picks its other cards from the sorted rest[1:]."""
+        smallest binary number that picks its other cards from the sorted rest[1:]
+        (remembered: the same cards are met again with other melds laid before)."""
         first, others = rest[0], rest[1:]
         avail = counts_of(others)
-        for top in sorted(set(others)):
-            batch = set(self._picks(first, avail, top))
-            for picked in sorted(batch, key=_order):
-                yield (first, *picked)
+        key = self._relevant(first, avail)
+        known = self.groups.get(key)
+        if known is None:
+            picks = set(self._picks(first, avail))
+            known = self.groups[key] = [(first, *picked) for picked in sorted(picks, key=_order)]
+        return known
 
-    def _picks(self, first: int, avail: list[int], top: int) -> Iterator[Group]:
-        """Sorted tuples of other cards, `top` the highest of them, that make a legal meld
-        with `first` (each card at most as often as `avail` holds it)."""
+    def _relevant(self, first: int, avail: list[int]) -> tuple:
+        """What the melds of `first` depend on: the other cards of its suit and rank and
+        the wild cards, for a natural card; every card, for a wild one."""
+        if self._is_wild(first):
+            return (first, bytes(avail))
+        suit, rank = divmod(first, 13)
+        return (
+            first,
+            bytes(avail[suit * 13 : suit * 13 + 13]),
+            bytes(avail[rank::13]),
+            bytes(avail[card] for card in self.wild_cards),
+        )
+
+    def _picks(self, first: int, avail: list[int]) -> Iterator[Group]:
+        """Sorted tuples of other cards that make a legal meld with `first` (each card at
+        most as often as `avail` holds it)."""
         if first == JOKER:
             return  # only printed jokers are left: they never meld alone
-        wild_types = [card for card in range(top + 1) if avail[card] and self._is_wild(card)]
+        wild_types = [card for card in range(53) if avail[card] and self._is_wild(card)]
         if self._is_wild(first):
-            yield from self._wild_first_picks(avail, top, wild_types)
+            # Wild cards alone: a run with `first` standing for itself.
+            for size in range(2, self.seq_max):
+                yield from self._with_wilds([], size, avail, wild_types)
+            for rank in range(13):
+                for picked in self._set_picks(rank, None, avail, wild_types):
+                    if any(not self._is_wild(card) for card in picked):
+                        yield picked
+            for suit in range(4):
+                yield from self._run_picks(suit, None, avail, wild_types)
             return
         suit, rank = divmod(first, 13)
-        yield from self._set_picks(rank, suit, avail, top, wild_types)
+        yield from self._set_picks(rank, suit, avail, wild_types)
         for place in (1, 14) if rank == 0 else (rank + 1,):
-            for low, high in self._windows(place):
-                yield from self._window_picks(suit, low, high, place, 0, avail, top, wild_types)
+            yield from self._run_picks(suit, place, avail, wild_types)
 
     def _is_wild(self, card: int) -> bool:
         return card == JOKER or self.wild[card]
 
-    def _windows(self, place: int | None) -> Iterator[tuple[int, int]]:
-        """The places (low, high) a run may cover, through `place` when it is given."""
-        for length in range(3, self.seq_max + 1):
-            for low in range(1, 16 - length):
-                high = low + length - 1
-                if place is not None and not low <= place <= high:
-                    continue
-                if low == 1 and high == 14 and not self.rules.both_ends:
-                    continue
-                yield low, high
-
-    def _set_picks(self, rank, suit, avail, top, wild_types) -> Iterator[Group]:
+    def _set_picks(self, rank, suit, avail, wild_types) -> Iterator[Group]:
         """A set of `rank` (3 or 4 cards): natural cards of other suits than `suit` (None:
         any) and wild cards."""
         naturals = [
             other * 13 + rank
             for other in range(4)
-            if other != suit
-            and other * 13 + rank <= top
-            and avail[other * 13 + rank]
-            and not self.wild[other * 13 + rank]
+            if other != suit and avail[other * 13 + rank] and not self.wild[other * 13 + rank]
         ]
         for mask in range(1 << len(naturals)):
             chosen = [naturals[b] for b in range(len(naturals)) if mask >> b & 1]
             for size in (2, 3):  # the other cards of a set of 3 or 4
                 if size >= len(chosen):
-                    yield from self._with_wilds(chosen, size - len(chosen), avail, top, wild_types)
+                    yield from self._with_wilds(chosen, size - len(chosen), avail, wild_types)
 
-    def _window_picks(self, suit, low, high, place, own, avail, top, wild_types):
-        """The runs of `suit` over places low..high with `first` at `place` (None: `first`
-        is a wild card taking `own` of the places any wild card may fill)."""
-        choices: list[int] = []  # natural cards that may fill their place
-        slots = -own  # places only a wild card can fill (less the one `first` fills)
-        for position in range(low, high + 1):
-            if position == place:
-                continue
-            card = suit * 13 + (position - 1) % 13
-            if not self.wild[card] and card <= top and avail[card]:
-                choices.append(card)
-            else:
-                slots += 1
-        for mask in range(1 << len(choices)):
-            chosen = [choices[b] for b in range(len(choices)) if mask >> b & 1]
-            if len(set(chosen)) < len(chosen) and any(
-                chosen.count(card) > avail[card] for card in chosen
-            ):
-                continue  # the ace at both ends of one run needs two of them
-            wild_count = slots + len(choices) - len(chosen)
-            if place is None and not chosen:
-                continue  # wild cards alone are made once, in `_wild_first_picks`
-            yield from self._with_wilds(chosen, wild_count, avail, top, wild_types)
+    def _run_picks(self, suit, place, avail, wild_types) -> Iterator[Group]:
+        """Runs of `suit` with `first` at `place` (1 = ace low .. 14 = ace high; None:
+        `first` is a wild card filling any place): each choice of natural cards of the
+        suit in their places, and for each length of run that holds them, the wild cards
+        that fill the other places."""
+        wild_total = sum(avail[card] for card in wild_types)
+        own = 0 if place is not None else 1  # a wild `first` fills one place itself
+        most = self.seq_max
+        spots = [
+            (spot, suit * 13 + (spot - 1) % 13)
+            for spot in range(1, 15)
+            if spot != place
+            and avail[suit * 13 + (spot - 1) % 13]
+            and not self.wild[suit * 13 + (spot - 1) % 13]
+        ]
+        chosen: list[int] = []
+        taken: dict[int, int] = {}
 
-    def _with_wilds(self, chosen, count, avail, top, wild_types) -> Iterator[Group]:
+        def choose(index: int, low: int | None, high: int | None):
+            if low is not None and high is not None and (place is not None or chosen):
+                span = high - low + 1
+                held = len(chosen) + (1 if place is not None else 0)
+                for length in range(max(3, span, held + own), most + 1):
+                    if not self._fits(low, high, length):
+                        continue
+                    yield from self._with_wilds(
+                        list(chosen), length - held - own, avail, wild_types
+                    )
+            for step in range(index, len(spots)):
+                spot, card = spots[step]
+                new_low = spot if low is None else min(low, spot)
+                new_high = spot if high is None else max(high, spot)
+                if new_high - new_low + 1 > most:
+                    if high is not None and spot < high:
+                        continue  # below a higher place held: a later one may be near enough
+                    break  # a later place only spreads the run further
+                # Places up to this one left without their card can only take wild cards.
+                held = len(chosen) + 1 + (1 if place is not None and place <= spot else 0)
+                if (spot - new_low + 1) - held > wild_total + own:
+                    break
+                if taken.get(card, 0) >= avail[card]:
+                    continue  # the ace at both ends of one run needs two of them
+                taken[card] = taken.get(card, 0) + 1
+                chosen.append(card)
+                yield from choose(step + 1, new_low, new_high)
+                chosen.pop()
+                taken[card] -= 1
+
+        yield from choose(0, place, place)
+
+    def _fits(self, low: int, high: int, length: int) -> bool:
+        """Whether a run of `length` places can cover places low..high."""
+        for start in range(max(1, high - length + 1), min(low, 15 - length) + 1):
+            end = start + length - 1
+            if not (start == 1 and end == 14) or self.rules.both_ends:
+                return True
+        return False
+
+    def _with_wilds(self, chosen, count, avail, wild_types) -> Iterator[Group]:
         for wilds in _multisets(wild_types, avail, count):
             self._tick()
-            picked = tuple(sorted(chosen + wilds))
-            if picked and picked[-1] == top:
-                yield picked
-
-    def _wild_first_picks(self, avail, top, wild_types) -> Iterator[Group]:
-        """The lowest card is a wild card: its meld is wild cards alone (it stands for
-        itself), a set of any rank or a run of any suit, where it takes a wild card's
-        place."""
-        for size in range(2, self.seq_max):
-            yield from self._with_wilds([], size, avail, top, wild_types)
-        for rank in range(13):
-            for picked in self._set_picks(rank, None, avail, top, wild_types):
-                if any(not self._is_wild(card) for card in picked):
-                    yield picked
-        for suit in range(4):
-            for low, high in self._windows(None):
-                yield from self._window_picks(suit, low, high, None, 1, avail, top, wild_types)
+            yield tuple(sorted(chosen + wilds))
 
     def _tick(self) -> None:
         self.ticks += 1
