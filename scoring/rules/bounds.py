@@ -115,12 +115,13 @@ _REACH = 4
 _MOST_COPIES = 3
 
 
-def joker_demand(naturals: bytes, rummy27: bool, tunnelas: bool) -> int:
+def joker_demand(naturals: bytes, rummy27: bool, tunnelas: bool, free: int = 0) -> int:
     """The fewest half jokers that melding every one of the `naturals` (52 counts of the
     cards that are not wild) takes: the sum of `suit_demand` over the suits, each card's
     share of a set judged from the natural cards of its rank (a rummy27 set may hold
-    copies of one suit)."""
-    key = (naturals, rummy27, tunnelas)
+    copies of one suit). The ranks in the bit mask `free` need no meld: cards of them may
+    be left over for nothing."""
+    key = (naturals, rummy27, tunnelas, free)
     known = _TOTALS.get(key)
     if known is not None:
         return known
@@ -128,8 +129,10 @@ def joker_demand(naturals: bytes, rummy27: bool, tunnelas: bool) -> int:
     shares = []
     for rank in range(13):
         held = present[rank] + present[rank + 13] + present[rank + 26] + present[rank + 39]
-        # Three natural cards make a set with no joker; two share one.
-        shares.append(0 if held >= 3 else 1 if held == 2 else NO_SET)
+        # Three natural cards make a set with no joker; two share one; a free card costs
+        # nothing alone (a share of 0 stands for that too).
+        share = 0 if held >= 3 or free >> rank & 1 else 1 if held == 2 else NO_SET
+        shares.append(share)
     total = 0
     for base in (0, 13, 26, 39):
         suit = naturals[base : base + 13]
@@ -142,7 +145,7 @@ def joker_demand(naturals: bytes, rummy27: bool, tunnelas: bool) -> int:
     return total
 
 
-_TOTALS: dict[tuple[bytes, bool, bool], int] = {}
+_TOTALS: dict[tuple[bytes, bool, bool, int], int] = {}
 _HELD = bytes([0] + [1] * 255)  # a translation: 1 where a card is held
 
 

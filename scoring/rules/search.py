@@ -68,6 +68,7 @@ _NEVER = _bounds(INF, INF)
 MAX_OPENED_SEQUENCE = 5
 # How often a search with a deadline looks at the clock: every 4096 states.
 _TICK_MASK = 4095
+_DEEPEN = 8  # the first bound of a deepening least-cost search after 0, and its step
 FLOOR_FROM_CARDS = 16
 # The most jokers a meld opened by the search takes: a sequence of five places with two
 # natural cards (a set takes at most two).
@@ -188,10 +189,18 @@ class _Search:
             values[card] for card in range(52) if self.counts[card] and not wild[card]
         ]
         self._least_left = INF if goal.meld_all else min(natural_values, default=INF)
+        # Below the dearest natural card the jokers bound a least-cost search too: the
+        # ranks it may leave over within each budget (`cost`).
+        self._most_left = INF if goal.meld_all else max(natural_values, default=0)
+        rank_values = [max(values[rank + base] for base in (0, 13, 26, 39)) for rank in range(13)]
+        self._free_ranks = [
+            sum(1 << rank for rank in range(13) if rank_values[rank] <= budget)
+            for budget in range(max(rank_values) + 1)
+        ]
         if goal.pure_only or goal.dublees is not None:
             # Wild cards never stand in (jokers are no help), or pairs meld as dublees
             # with none: the jokers the cards need say nothing then.
-            self._least_left = -INF
+            self._least_left = self._most_left = -INF
         self._pure_tunnelas = rules.tunnela and rules.tunnela_is_pure
         self._copies_set = rules.set_mode == "rummy27"  # a set may hold copies
 
@@ -279,11 +288,15 @@ class _Search:
             # each, that then cannot stand in for anything.
             natural = sum(self._naturals(key).translate(_THIRDS))
             jokers -= 3 * max(0, goal.tunnelas - t - natural)
-        if budget < self._least_left and self._short_of_jokers(key, jokers):
-            # Some natural card cannot meld, and even the cheapest left over is too dear.
-            low = max(low, self._least_left)
-            memo[key] = _bounds(low, high)
-            return low
+        if budget < self._most_left:
+            # The natural cards dearer than the budget must all meld (the others may be
+            # left over): if even that takes more jokers than the hand can give, the state
+            # costs more than its budget, and at least the cheapest card left over.
+            free = 0 if budget < self._least_left else self._free_ranks[budget]
+            if self._short_of_jokers(key, jokers, free):
+                low = max(low, budget + 1, self._least_left if not free else 0)
+                memo[key] = _bounds(low, high)
+                return low
         satisfice = goal.meld_all
         found, choice, lower = INF, None, INF
         limit = budget
@@ -331,12 +344,14 @@ class _Search:
         memo[key] = _bounds(low, high)
         return found if choice is not None else low
 
-    def _short_of_jokers(self, key: bytes, jokers: int) -> bool:
-        """Whether the natural cards left need more than `jokers` jokers to all meld."""
+    def _short_of_jokers(self, key: bytes, jokers: int, free: int = 0) -> bool:
+        """Whether the natural cards left need more than `jokers` jokers to all meld,
+        those of the ranks in the bit mask `free` excused."""
         if jokers < 0:
             return True
         naturals = self._naturals(key)
-        return joker_demand(naturals, self._copies_set, self._tunnelas_meld) > HALVES * jokers
+        demand = joker_demand(naturals, self._copies_set, self._tunnelas_meld, free)
+        return demand > HALVES * jokers
 
     def _naturals(self, key: bytes) -> bytes:
         """The counts of a state's natural cards: every card not wild."""
@@ -1001,14 +1016,17 @@ def arrange(
     search = _Search(counts, counts[JOKER], wild, values, rules, goal)
     if goal.meld_all:
         return search.run(0)
-    if limit is not None:
-        return search.run(limit)
     # Deepen the bound from nothing, reusing what each pass proved, so a hand that melds
-    # well is answered by a search that never looks at dear arrangements.
+    # well is answered by a search that never looks at dear arrangements (and one with a
+    # small budget drops more states). A least-cost search answers the same whatever
+    # bound first reaches its least cost.
     total = sum(values[card] * count for card, count in enumerate(counts[:52]))
     bound = 0
+    if limit is not None:
+        # A search with a limit counts a penalty tier, which seldom costs nothing.
+        total, bound = min(total, limit), _DEEPEN
     while True:
         found = search.run(min(bound, total))
         if found is not None or bound >= total:
             return found
-        bound = bound * 2 + 8
+        bound = bound * 2 + _DEEPEN

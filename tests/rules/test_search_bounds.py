@@ -130,7 +130,7 @@ def test_the_bounds_never_change_an_answer(monkeypatch, seed) -> None:
                     limit = None if goal.meld_all else rng.choice([None, None, 10, 30])
                     cases.append((counts, flags, values, rules, goal, limit))
     with_bounds = [_answer(arrange(*case)) for case in cases]
-    monkeypatch.setattr(search._Search, "_short_of_jokers", lambda self, key, spare: False)
+    monkeypatch.setattr(search._Search, "_short_of_jokers", lambda self, key, jokers, free=0: False)
     monkeypatch.setattr(search._Search, "_most_pure", lambda self, key, spare: 99)
     monkeypatch.setattr(bounds, "MOST_PURE", {})
     without = [_answer(arrange(*case)) for case in cases]
