@@ -132,13 +132,15 @@ PENALTIES = [
     ),
 ]
 
-# Four losing hands of wild clubs, each a search of many thousands of states: the table
-# of one played hand is a single request.
+# Four losing hands of low cards around wild sevens of diamonds, each a search of many
+# thousands of states (a few seconds each before): the table of one played hand is a
+# single request.
+TABLE_WILD = "7D"
 TABLE_HANDS = [
-    ("5S 9C 6D 9C 8C QS JK 9D 8C 6S 6C QC 9H 8S AC JC 7C 5C 9S JS JS 6C QH 5D 7D KS KC", 8),
-    ("5S JC 6D 9C 8C QS JK 9D 8C 6S 7S QC 9H 8S AC 6H 7C 5C 9S JS JD 6C QH 5D 7D KS KC", 14),
-    ("5S 9C 6D 9C 8C QS JK 9D 8C 6S 6C QC 9H 8S AC 6H 7C 5C 9S JS JS 6C QH 5D 7D KS KC", 14),
-    ("5S 9C 6D 9C 8C QS JK 9D 8C 6S 6C QC 9H 8S AC 6H 7C 5C 9S JS JD 6C QH 5D 7D KS KC", 14),
+    ("5C 8S 8H 4D 3S 5D 8D 9H 5D 7D 4C 10D 8C 5S 6C 6H 5H 4H 3D AC 6D 4S 6S 8D 9S 7H 5C", 5),
+    ("5C 8S 8H 4D 3S 5D 8D 5S 5D 7D 6H 10D 8C 5S 6C 6H 5H 4H 3D AC 6D 4S 6S 8D 9S 7H 5C", 7),
+    ("5C 8S 8H 4D 3S 5D 8D 5S 5D 7D 4D 10D 8C 5S 6C 6H 5H 4H 3D AC 6D 4S 6S 8D 9S 7H 5C", 10),
+    ("5C 8S 8H 4D 3S 5D 8D 5S 5D 7D 4C 10D 8C 5S 6C 6H 5H 4H 3D AC 6D 4S 6S 8D 9S 7H 5C", 9),
 ]
 
 
@@ -179,7 +181,7 @@ def test_a_table_of_four_of_the_hardest_losing_hands_is_scored_in_time() -> None
         {"id": f"seat{seat}", "result": "lost", "hand": cards(hand)}
         for seat, (hand, _) in enumerate(TABLE_HANDS, start=2)
     ]
-    request = {"op": "score_hand", "variant": "rummy27", "wild": "JC", "players": players}
+    request = {"op": "score_hand", "variant": "rummy27", "wild": TABLE_WILD, "players": players}
     got = answer(request)
     for seat, (_, points) in enumerate(TABLE_HANDS, start=2):
         assert got["details"][f"seat{seat}"]["penalty"] == points
