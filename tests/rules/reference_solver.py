@@ -1129,6 +1129,38 @@ class Dealer:
         self.rng.shuffle(hand)
         return hand
 
+    def twins(self, makers: Sequence, size: int) -> list[str]:
+        """Each meld the makers give, laid twice where the pool holds it (the shape that
+        tempts an arrangement into identical melds), some cards swapped for wild cards."""
+        hand: list[str] = []
+        for make in makers:
+            cards = make(self)
+            if cards is None:
+                continue
+            twin = self.take(cards) if self.rng.random() < 0.7 else None
+            for group in (cards, twin or []):
+                room = size - len(hand)
+                if len(group) > room:
+                    self.give_back(group[room:])
+                    group = group[:room]
+                hand += group
+        wilds = [
+            card
+            for card, n in sorted(self.pool.items())
+            for _ in range(n)
+            if self.ctx.is_wild(card)
+        ]
+        for _ in range(self.rng.randint(0, 3)):
+            if wilds and hand:
+                index = self.rng.randrange(len(hand))
+                card = wilds.pop(self.rng.randrange(len(wilds)))
+                self.pool.subtract([card])
+                self.give_back([hand[index]])
+                hand[index] = card
+        hand = self.fill(hand, size)
+        self.rng.shuffle(hand)
+        return hand
+
     def junk(self, size: int) -> list[str]:
         """Natural cards with no three of a suit in a row: no pure sequence at all."""
         naturals = [
@@ -1288,6 +1320,8 @@ def hand_maker(variant: str, style: str) -> Callable[[random.Random, Dealer, int
             makers = [lambda d: d.copies(3)] * count
             makers += meld_makers(variant, rng, size - 3 * count)
             return dealer.compose(makers, size, min(perturb, 1))
+        if style == "twins":  # melds laid twice, a card now and then a wild card instead
+            return dealer.twins(meld_makers(variant, rng, size), size)
         raise ValueError(style)
 
     return make
@@ -1301,12 +1335,18 @@ def hand_size(variant: str, rng: random.Random) -> int:
     return HAND_SIZES[variant]
 
 
-def requests_for(variant: str, style: str, op: str, count: int, seed: int) -> list[dict]:
+def requests_for(
+    variant: str, style: str, op: str, count: int, seed: int, options: dict | None = None
+) -> list[dict]:
+    """`options`: merged into each request's (more decks and jokers, for instance)."""
     rng = random.Random(f"{variant}/{style}/{op}/{seed}")
     make = hand_maker(variant, style)
     out = []
     for _ in range(count):
         request = dict(TABLES[variant](rng))
+        if options:
+            request["options"] = {**request.get("options", {}), **options}
+            request.pop("players", None)  # the decks are given
         if not request.get("options"):
             request.pop("options", None)
         dealer = Dealer(context(request), rng)

@@ -646,6 +646,34 @@ def test_engine_agrees_with_reference(variant: str, style: str, op: str, count: 
     run_batch(ref.requests_for(variant, style, op, count, seed=1))
 
 
+# Shapes built to be hard (issue 10): melds laid twice with wild cards swapped in (what
+# tempts an arrangement into identical Vazhushal melds and many-pair rummy27 shows), and
+# hands dealt from many decks with many jokers.
+CONSTRUCTED = [
+    ("vazhushal", "twins", "show", 150, None),
+    ("vazhushal", "twins", "show", 60, {"decks": 4, "jokers": 8}),
+    ("vazhushal", "wild", "show", 60, {"decks": 4, "jokers": 8}),
+    ("indian13", "twins", "show", 60, None),
+    ("indian21", "twins", "show", 40, None),
+    ("indian21", "wild", "penalty", 30, {"decks": 6, "jokers": 12}),
+    ("rummy27", "twins", "show", 30, None),
+    ("rummy27", "twins", "penalty", 20, None),
+    ("rummy27", "jokers", "show", 20, {"decks": 6, "jokers": 12}),
+    ("marriage", "twins", "show", 40, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "style", "op", "count", "options"),
+    CONSTRUCTED,
+    ids=["-".join(map(str, shape[:4])) + ("-decks" if shape[4] else "") for shape in CONSTRUCTED],
+)
+def test_engine_agrees_with_reference_on_constructed_shapes(
+    variant: str, style: str, op: str, count: int, options: dict | None
+) -> None:
+    run_batch(ref.requests_for(variant, style, op, count, seed=3, options=options))
+
+
 @pytest.mark.parametrize("variant", list(ref.VARIANTS))
 def test_bonus_agrees_with_reference(variant: str) -> None:
     requests = []
