@@ -170,6 +170,14 @@ def suit_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
         return known
     if max(row) > _MOST_COPIES:
         return 0  # many copies make the runs too many to count: no bound, but no cost
+    if not row[0]:
+        # With no ace the suit falls apart where four places in a row are empty (no run
+        # bridges them), and each part is counted alone, wherever it lies.
+        total = 0
+        for start, end in _parts(row):
+            total += _part_demand(row[start:end], shares[start:end], tunnelas)
+        _DEMANDS[key] = total
+        return total
     held_at = [row[(place - 1) % 13] for place in range(1, 15)] + [0] * _REACH
     # state: runs open past the last place that hold 1, 2, or 3 and more places; aces kept
     # for the high end -> the fewest half jokers spent so far
@@ -204,6 +212,59 @@ def suit_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
     if len(_DEMANDS) > _CACHE_LIMIT:
         _DEMANDS.clear()
     _DEMANDS[key] = best
+    return best
+
+
+def _parts(row: bytes) -> list[tuple[int, int]]:
+    """The stretches (start, end) of ranks with cards, cut where `_REACH` ranks in a row
+    are empty."""
+    parts: list[tuple[int, int]] = []
+    start = last = None
+    for rank in range(13):
+        if row[rank]:
+            if last is not None and rank - last > _REACH:
+                parts.append((start, last + 1))
+                start = None
+            if start is None:
+                start = rank
+            last = rank
+    if start is not None:
+        parts.append((start, last + 1))
+    return parts
+
+
+_PARTS: dict[tuple[bytes, bytes, bool], int] = {}
+
+
+def _part_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
+    """`suit_demand` for a stretch of places holding no ace, counted as `suit_demand`
+    counts a suit (the same moves); the answer does not depend on where it lies."""
+    key = (row, shares, tunnelas)
+    known = _PARTS.get(key)
+    if known is not None:
+        return known
+    places = len(row)
+    held_at = list(row) + [0] * _REACH
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for place in range(places):
+        share = shares[place]
+        single = NEVER if share == NO_SET else share  # a card in no run joins a set
+        last = place == places - 1
+        room = sum(held_at[place + 1 : place + 1 + _REACH])  # runs left open need these
+        nxt: dict[tuple[int, int, int], int] = {}
+        get = nxt.get
+        for runs, spent in states.items():
+            for after, jokers, alone in _moves(row[place], runs, tunnelas, last):
+                if (alone and single >= NEVER) or after[0] + after[1] + after[2] > room:
+                    continue
+                value = spent + HALVES * jokers + single * alone
+                if get(after, NEVER) > value:
+                    nxt[after] = value
+        states = nxt
+    best = min(states.values())  # every run has ended at the last place
+    if len(_PARTS) > _CACHE_LIMIT:
+        _PARTS.clear()
+    _PARTS[key] = best
     return best
 
 
