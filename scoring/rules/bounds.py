@@ -8,8 +8,17 @@ module docstring of search.py for why any safe prune keeps the answer the same).
 - `most_pure`: how many pure sequences one suit's cards could still make, for each number
   of its wild cards allowed to stand for themselves. A state that owes jokers to melds it
   already opened must turn that many wild cards into jokers, which then cannot sit in a
-  pure sequence: the count is exact for runs, so the bound is tight where `_potential`
-  (which lets every wild card be both) is loose.
+  pure sequence; the count is exact for runs of a suit.
+- `joker_demand`: the fewest jokers (in halves) that melding every natural card takes, a
+  wild card counting as a joker whether it stands in or for itself. Runs of each suit are
+  counted exactly by a small dynamic programme over the places; sets are judged card by
+  card (a card with two other natural cards of its rank needs no joker, with one it shares
+  one), which can only undercount. A suit whose card has more copies than three decks give
+  counts nothing: its runs are too many to follow, and no count is still a safe bound.
+
+Each is cached by the cards it looks at: the same suits recur from state to state and from
+hand to hand. The caches are cleared when they grow past a plain bound, for a long-running
+worker.
 """
 
 from __future__ import annotations
@@ -176,6 +185,8 @@ def suit_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
         total = 0
         for start, end in _parts(row):
             total += _part_demand(row[start:end], shares[start:end], tunnelas)
+        if len(_DEMANDS) > _CACHE_LIMIT:
+            _DEMANDS.clear()
         _DEMANDS[key] = total
         return total
     held_at = [row[(place - 1) % 13] for place in range(1, 15)] + [0] * _REACH
@@ -312,5 +323,7 @@ def _moves(held: int, runs: tuple[int, int, int], tunnelas: bool, last: bool) ->
         for jokers, alone in costs:
             if not any(j <= jokers and a <= alone and (j, a) != (jokers, alone) for j, a in costs):
                 moves.append((after, jokers, alone))
+    if len(_MOVES) > _CACHE_LIMIT:
+        _MOVES.clear()
     result = _MOVES[key] = tuple(moves)
     return result

@@ -30,16 +30,26 @@ same cards and jokers, more sequences and more room.
 
 A state is dropped unsearched when a bound proves nothing below it fits its budget: the
 requirement counters (too few cards left for the pure sequences, tunnelas or dublees still
-needed; `bounds.most_pure` counts pure sequences exactly per suit, so a state that owes
-jokers to melds it opened cannot count its wild cards twice, as themselves and as jokers),
-the floor of cards that need wild cards (`_floor`), and the jokers every natural card needs
-to meld (`bounds.joker_demand`) when nothing may be left over. A prune never changes the
-answer. A least-cost search records at each state the first fate, in the order above, that
-reaches the state's least cost, whatever proved that cost. A search where every card must
-be melded records the first fate whose cards can all be melded within the state's budget;
-a pruned state is one where none can, and nothing inside a subtree that fails is ever
-recorded (an arrangement found there would have made it succeed), so dropping it leaves
-every recorded fate, and the memo's later answers, as they were.
+needed: with exactly as many pairs as dublees needed, every arrangement that breaks a pair
+goes at once, so the split into dublees is forced; `bounds.most_pure` counts pure sequences
+exactly per suit, so a state that owes jokers to melds it opened cannot count its wild
+cards twice, as themselves and as jokers), the floor of cards that need wild cards
+(`_floor`), and the jokers the natural cards need (`bounds.joker_demand`) against the
+jokers the hand can still give: when nothing may be left over, and in a least-cost search
+whose budget is below the dearest card left, with the cards it could afford to leave over
+excused (tunnelas still needed take their wild cards out of the count).
+
+A prune never changes the answer. A least-cost search records at each state the first
+fate, in the order above, that reaches the state's least cost, whatever proved that cost:
+so it may also start under a small bound and deepen it (`arrange`), and one search may
+serve several hands (`MeldAllChecks`). A search where every card must be melded records
+the first fate whose cards can all be melded within the state's budget; a pruned state is
+one where none can, and nothing inside a subtree that fails is ever recorded (an
+arrangement found there would have made it succeed), so dropping it leaves every recorded
+fate, and the memo's later answers, as they were.
+
+`Goal.apart` asks for wild cards left out of every meld (ten jokers kept apart): the pool
+must end with that many, so a state whose pool and wild cards cannot reach it is dropped.
 """
 
 from __future__ import annotations

@@ -131,7 +131,11 @@ def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
     Printed jokers go apart first: a plain wild card left in play can do whatever a
     printed joker could (stand in for any card, three of them make a sequence) and may also
     stand for itself, so keeping it never loses a show. The wild cards that stay in play are
-    then few, and each choice of them is tried on the seventeen cards.
+    then few, and each choice of them is tried on the seventeen cards, in sorted order (the
+    first that melds answers). Two checks come first, so that a hand with no such choice
+    is refused at once: the jokers the natural cards need, and one search that melds them
+    with any ten wild cards apart; and the tries share one search, each proving only what
+    the others did not.
     """
     wild = sorted(card for card in hand.cards if hand.is_wild(card))
     plain = [card for card in hand.cards if not hand.is_wild(card)]

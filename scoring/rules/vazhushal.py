@@ -10,18 +10,23 @@ binary number whose bits pick them from the sorted list (smallest number first),
 first complete split that is a show wins. Enumerating every number took minutes on a
 27-card hand; this search visits the same splits in the same order but only legal ones:
 
-- The melds of the lowest card are built from what can meld with it (a run of its suit, a
-  set of its rank, or, for a wild card, either of any suit or rank, or wild cards alone),
-  then put in the enumeration's order. That order compares the picked cards from the
-  highest down, so the melds are made in batches by their highest card and each batch is
-  sorted; later batches are only built when the earlier ones fail.
+- The melds of the lowest card are built from what can meld with it (a set of its rank, a
+  run of its suit: each choice of natural cards in their places and, for each length of
+  run holding them, the wild cards for the other places; for a wild card, a set of any
+  rank, a run of any suit, or wild cards alone), each once, then put in the
+  enumeration's order: the smallest number picking a meld's cards compares them from the
+  highest down, the first copies of a card first. They depend only on the cards of the
+  lowest card's suit and rank and the wild cards, and are remembered by those.
 - Two melds are identical only if their lowest cards are: a meld identical to one already
   laid with the same lowest card is skipped, and a split's fate depends only on the cards
   left, whether a pure sequence is down, and the melds laid with the current lowest card.
   Splits that failed are remembered by exactly that.
-- Cards that cannot be melded at all, even repeating melds, fail at once: the arrangement
-  search answers that (and whether a pure sequence can still be made) for each new set of
-  cards left.
+- Cards that cannot be melded at all, even repeating melds, fail at once: the jokers their
+  natural cards need (bounds.joker_demand), then the arrangement search, answer that (and
+  whether a pure sequence can still be made) for each new set of cards left.
+
+The clock of a door's time limit is read at every split tried and every so many melds
+built.
 """
 
 from __future__ import annotations
