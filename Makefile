@@ -10,13 +10,14 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup migrate seed run test lint bench chromium
+.PHONY: help setup migrate seed run test test-fast lint lint-types lint-imports bench chromium
 
 help:
-	@echo "make run    set up, migrate, load demo data, serve on http://127.0.0.1:8000/"
-	@echo "make test   set up (browser included) and run the whole test suite"
-	@echo "make lint   ruff check and ruff format --check"
-	@echo "make bench  set up and run the benchmarks: rules engine, then leagues on PostgreSQL"
+	@echo "make run        set up, migrate, load demo data, serve on http://127.0.0.1:8000/ (and the LAN)"
+	@echo "make test       set up (browser included) and run the whole test suite"
+	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
+	@echo "make lint       ruff (check and format), mypy, and the import contracts"
+	@echo "make bench      set up and run the benchmarks: rules engine, then leagues on PostgreSQL"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +39,7 @@ run: export DEBUG = 1
 run: seed
 	@echo
 	@echo "Rummy Club is starting at http://127.0.0.1:8000/ (Ctrl-C stops it)"
+	@$(PY) -m config.lan 8000
 	@echo
 	$(PY) manage.py runserver 0.0.0.0:8000
 
@@ -51,12 +53,28 @@ chromium:
 		echo "Browser tests need Debian's chromium: run 'sudo apt-get install -y chromium'."; \
 	fi
 
+# pyproject's addopts reuse the test database between runs, and Django then applies only the
+# migrations it has not recorded there: one edited after it ran would leave a stale schema.
+# The whole suite (and so CI) always starts from a fresh test database.
 test: migrate chromium
-	$(PY) -m pytest
+	$(PY) -m pytest --create-db
 
-lint: setup
+# The loop while working: no browser (so no Chromium needed), none of the slow
+# reference-agreement batches, the test database kept. `make test` still runs everything.
+test-fast: setup
+	$(PY) -m pytest -m "not e2e and not slow" --reuse-db
+
+lint: setup lint-types lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# Types: strict for the rules engine, the draw, the ranking and every service (pyproject).
+lint-types: setup
+	$(VENV)/bin/mypy .
+
+# Which app may import which: the contracts are in pyproject.toml.
+lint-imports: setup
+	$(VENV)/bin/lint-imports
 
 # `make bench BENCH=rules` or `BENCH=league` runs one; the league bench makes, migrates and
 # seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards.

@@ -35,7 +35,8 @@ import uuid
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
 
 import psycopg
 from psycopg import sql
@@ -43,6 +44,8 @@ from psycopg.conninfo import conninfo_to_dict
 
 if TYPE_CHECKING:  # the seed module needs Django set up first
     from bench.league_seed import Seeded
+
+T = TypeVar("T")
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/rummyclub_bench"
 REPEATS = 50
@@ -85,21 +88,19 @@ def main() -> int:
         print(problem)
         return 2
     _configure_django(url)
-    return _run(database=conninfo_to_dict(url).get("dbname", "?"))
+    return _run(database=str(conninfo_to_dict(url).get("dbname", "?")))
 
 
 def _ensure_database(url: str) -> str | None:
     """Create the bench database if it is missing; a sentence saying what to do if the
     server cannot be reached."""
     params = conninfo_to_dict(url)
-    name = params.get("dbname")
+    name = str(params.get("dbname") or "")
     where = f"{params.get('host', 'localhost')}:{params.get('port', '5432')}"
     if not name:
         return f"BENCH_DATABASE_URL ({url}) names no database; end it with /rummyclub_bench."
     try:
-        with psycopg.connect(
-            **{**params, "dbname": "postgres"}, autocommit=True, connect_timeout=5
-        ) as conn:
+        with psycopg.connect(url, dbname="postgres", autocommit=True, connect_timeout=5) as conn:
             exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
             if exists.fetchone() is None:
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
@@ -217,20 +218,20 @@ def _keep_league_open(seeded: Seeded) -> None:
     from django.utils import timezone
 
     from bench.league_seed import league_end
-    from tournaments.models import League
+    from leagues.models import League
 
     today = timezone.now().date()
     League.objects.filter(pk=seeded.league_id, ends_on__lt=today).update(ends_on=league_end(today))
 
 
-def _timed(call: Callable[[], object]) -> tuple[float, object]:
+def _timed(call: Callable[[], T]) -> tuple[float, T]:
     started = time.perf_counter()
     result = call()
     return (time.perf_counter() - started) * 1000, result
 
 
 def _rebuild() -> Figure:
-    from tournaments.services.updates import rebuild_everything
+    from leagues.services.updates import rebuild_everything
 
     samples = []
     for n in range(1, REBUILDS + 1):
@@ -254,7 +255,7 @@ def _vacuum_analyze() -> None:
     server; the bench does not rely on it.)"""
     from django.db import connection
 
-    from tournaments.models import Rating, RatingChange, SessionResult, Standing
+    from leagues.models import Rating, RatingChange, SessionResult, Standing
 
     tables = [m._meta.db_table for m in (SessionResult, Standing, Rating, RatingChange)]
     started = time.perf_counter()
@@ -269,7 +270,7 @@ def _endpoints(seeded: Seeded) -> list[Figure]:
     from django.urls import reverse
 
     from clubs.models import Club
-    from tournaments.models import League
+    from leagues.models import League
 
     club = Club.objects.get(pk=seeded.club_id)
     league = League.objects.get(pk=seeded.league_id)
@@ -293,12 +294,12 @@ def _endpoints(seeded: Seeded) -> list[Figure]:
                     note=note,
                 )
             )
-    pages = (
+    pages: tuple[tuple[str, str, dict[str, str]], ...] = (
         ("league table", reverse("league-detail", args=[club.slug, league.slug]), {}),
         ("leaderboard", reverse("leaderboard", args=[club.slug]), {"variant": "indian13"}),
     )
-    for label, url, params in pages:
-        samples, _ = _get_many(client, url, params)
+    for label, url, query in pages:
+        samples, _ = _get_many(client, url, query)
         figures.append(Figure(f"GET page: {label} (HTML)", samples, note="for reference"))
     for figure in figures:
         _say(f"  {figure.name}: median {figure.median:.1f} ms")
@@ -315,8 +316,7 @@ def _get_many(client, url: str, params: dict) -> tuple[list[float], int]:
     for _ in range(WARMUP):
         get()
     samples = []
-    response = None
-    for _ in range(REPEATS):
+    for _ in range(REPEATS):  # at least once: `response` is the last answer
         elapsed, response = _timed(get)
         samples.append(elapsed)
     if not response["Content-Type"].startswith("application/json"):
@@ -335,10 +335,10 @@ def _incremental(seeded: Seeded) -> list[Figure]:
 
     from bench.league_seed import random_entry
     from clubs.models import Club, Player
+    from leagues.services.updates import apply_session, queued_key
     from scoring.models import Ending, GameSession
     from scoring.services.hands import correct_hand, record_hand
     from scoring.services.sessions import finish_session, start_session
-    from tournaments.services.updates import _queued_key, apply_session
 
     rng = random.Random(7)
     club = Club.objects.get(pk=seeded.club_id)
@@ -362,7 +362,7 @@ def _incremental(seeded: Seeded) -> list[Figure]:
     def record(session: GameSession) -> float:
         # A task already queued for the session: the hand's commit queues no other, so the
         # update runs where it is timed, not inside record_hand (Celery is eager here).
-        cache.add(_queued_key(session.pk), 1, timeout=3600)
+        cache.add(queued_key(session.pk), 1, timeout=3600)
         entry = random_entry("indian13", rng, wild="5H")
         elapsed, _ = _timed(
             lambda: record_hand(
@@ -396,10 +396,8 @@ def _incremental(seeded: Seeded) -> list[Figure]:
             record(other)
             apply(other)
     for each in sessions:
-        cache.add(_queued_key(each.pk), 1, timeout=3600)
-        elapsed, _ = _timed(
-            lambda each=each: finish_session(session_id=each.pk, revision=each.revision)
-        )
+        cache.add(queued_key(each.pk), 1, timeout=3600)
+        elapsed, _ = _timed(partial(finish_session, session_id=each.pk, revision=each.revision))
         finishing.append(elapsed)
         finish_apply.append(apply(each))
     _say(f"  applying a finished session: median {statistics.median(finish_apply):.1f} ms")
@@ -416,7 +414,7 @@ def _incremental(seeded: Seeded) -> list[Figure]:
         later = GameSession.objects.filter(
             club=club, variant=each.variant, finished_at__gt=each.finished_at
         ).count()
-        cache.add(_queued_key(each.pk), 1, timeout=3600)
+        cache.add(queued_key(each.pk), 1, timeout=3600)
         correct_hand(
             session_id=each.pk,
             number=1,
@@ -467,11 +465,11 @@ def _print_table(figures: list[Figure]) -> None:
         if figure.target_ms is None:
             continue
         scale = 1000 if figure.unit == "s" else 1
-        median, target = figure.median / scale, figure.target_ms / scale
+        median, goal = figure.median / scale, figure.target_ms / scale
         word = "met" if figure.met else "MISSED"
         print(
             f"{figure.name}: median {median:.1f} {figure.unit} against a target under "
-            f"{target:g} {figure.unit}: {word}."
+            f"{goal:g} {figure.unit}: {word}."
         )
 
 

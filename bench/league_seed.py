@@ -1,7 +1,7 @@
 """The league benchmark's data: one club, 200 players, 20,000 sessions, 500,000 hands.
 
 Hands carry real engine ledgers: a pool of a few thousand distinct hands is scored once by
-`scoring.rules.evaluate` (typed penalties, value-card bonuses, packs, a few void hands) and
+`scoring.rules.score_hand` (typed penalties, value-card bonuses, packs, a few void hands) and
 reused at random. Sessions, seats, hands and hand versions go in with PostgreSQL COPY:
 through the services it would take hours. Everything is drawn from a seeded random, so two
 seedings give the same sessions on the same days relative to the day of seeding.
@@ -19,20 +19,21 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from clubs.models import Club, Player
 from clubs.services import create_club
+from leagues.models import Basis, League, TieBreaker
+from leagues.services.setup import create_league
 from scoring.hand_entry import HandEntry, SeatEntry, ledger_by_position
 from scoring.models import Ending, GameSession, Hand, HandStatus, HandVersion, Seat, SessionStatus
 from scoring.rotation import dealer_for
-from scoring.rules import evaluate, is_error
-from tournaments.models import Basis, League, TieBreaker
-from tournaments.services.leagues import create_league
+from scoring.rules import RulesError, score_hand
 
 # Bump when what is seeded changes: an older bench database is then seeded again.
 SEED_VERSION = 1
@@ -209,13 +210,19 @@ def hand_pool(variant: str, rng: random.Random) -> list[PoolHand]:
     pool: list[PoolHand] = []
     while len(pool) < POOL_PER_VARIANT:
         entry = random_entry(variant, rng, wild=rng.choice(deck))
-        response = evaluate(entry.engine_request(variant=variant, options={}, names=names))
-        if is_error(response):
-            raise SystemExit(f"the engine refused a bench hand: {response['error']['message']}")
+        try:
+            ledger = score_hand(
+                entry.engine_game(variant=variant, options={}),
+                entry.engine_players(names),
+                void=entry.void,
+                depleted=entry.depleted,
+            )
+        except RulesError as error:
+            raise SystemExit(f"the engine refused a bench hand: {error.message}") from None
         pool.append(
             PoolHand(
                 entry=json.dumps(entry.as_json()),
-                ledger=json.dumps(ledger_by_position(response, names)),
+                ledger=json.dumps(ledger_by_position(ledger, names)),
                 status=HandStatus.VOID if entry.void else HandStatus.PLAYED,
             )
         )
@@ -254,8 +261,14 @@ def _next_id(model: type[Model]) -> int:
         return cursor.fetchone()[0]
 
 
+def _column(model: type[Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.column  # a concrete field: it has a column
+    return field.column
+
+
 def _columns(model: type[Model], names: list[str]) -> str:
-    columns = [model._meta.get_field(name).column for name in names]
+    columns = [_column(model, name) for name in names]
     return f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN"
 
 
@@ -326,7 +339,7 @@ def _copy_sessions(
             )
             hand_id += 1
             version_id += 1
-    plan = [
+    plan: list[tuple[type[Model], list[str], list[tuple[Any, ...]]]] = [
         (
             GameSession,
             [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
@@ -40,9 +40,7 @@ class ClubAccess:
         return at_least(self.role, Role.OWNER)
 
 
-def club_access(
-    user: AbstractBaseUser | AnonymousUser, slug: str, *, needs: str | None = None
-) -> ClubAccess:
+def club_access(user: User | AnonymousUser, slug: str, *, needs: str | None = None) -> ClubAccess:
     """The club and the user's role in it, in one query; 404 or 403 when not allowed."""
     clubs = Club.objects.filter(slug=slug)
     if user.is_authenticated:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import zoneinfo
 from collections.abc import Callable
 from functools import cache
@@ -11,6 +10,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.db.models import QuerySet
 
 from clubs.models import Club, Membership, Player
 from clubs.presets import PRESETS
@@ -53,7 +53,8 @@ class SignupForm(UserCreationForm):
     and a password checked by the validators.
     """
 
-    class Meta(UserCreationForm.Meta):
+    # The stubs declare no `Meta` on UserCreationForm, though Django defines one.
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         model = User
         fields = ("username", "first_name", "email")
         labels = {"first_name": "Your name", "email": "Email (optional)"}
@@ -78,7 +79,9 @@ class RoleForm(forms.Form):
     def __init__(self, *args: Any, by_owner: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only an owner can make an owner, so only an owner is offered the choice.
-        self.fields["role"].choices = [
+        role = self.fields["role"]
+        assert isinstance(role, forms.ChoiceField)
+        role.choices = [
             (value, label) for value, label in Role.choices if by_owner or value != Role.OWNER
         ]
 
@@ -97,7 +100,9 @@ class LinkGuestForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = (
+        member = self.fields["member"]
+        assert isinstance(member, forms.ModelChoiceField)
+        member.queryset = (
             Membership.objects.filter(club=club).select_related("user").order_by("user__username")
         )
 
@@ -118,29 +123,40 @@ class JoinForm(forms.Form):
         widget=forms.RadioSelect,
         empty_label="No, I have not played here as a guest",
         label="Have you played here as a guest?",
-        help_text="Pick your guest name and your past results become yours.",
+        help_text=(
+            "Pick your guest name: once an organiser approves, your past results become yours."
+        ),
     )
 
-    def __init__(self, *args: Any, guests: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, guests: QuerySet[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["guest"].queryset = guests
+        guest = self.fields["guest"]
+        assert isinstance(guest, forms.ModelChoiceField)
+        guest.queryset = guests
 
 
 # One form field per engine option (scoring/rules/variants.py OPTIONS). The engine owns the
 # ranges and checks them when the rules are saved, so number fields only parse numbers.
-def _choice(label: str, choices: list[tuple[Any, str]], coerce: Callable = str) -> Callable:
+def _choice(
+    label: str, choices: list[tuple[Any, str]], coerce: Callable[[Any], Any] = str
+) -> Callable[[], forms.Field]:
     # Radio buttons: every choice readable at once on a phone, where a select cuts them off.
     return lambda: forms.TypedChoiceField(
         label=label, choices=choices, coerce=coerce, widget=forms.RadioSelect
     )
 
 
-def _flag(label: str) -> Callable:
+def _flag(label: str) -> Callable[[], forms.Field]:
     return lambda: forms.BooleanField(label=label, required=False)
 
 
-def _number(label: str, help_text: str) -> Callable:
+def _number(label: str, help_text: str) -> Callable[[], forms.Field]:
     return lambda: forms.IntegerField(label=label, required=False, help_text=help_text)
+
+
+def _charge(label: str, help_text: str) -> Callable[[], forms.Field]:
+    # A house rule's charge: the form starts from the engine's default; blank keeps it.
+    return lambda: forms.IntegerField(label=label, help_text=help_text, required=False)
 
 
 OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
@@ -166,6 +182,27 @@ OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
             ("zero_sum", "Zero-sum: losers go down by what they pay"),
         ],
     ),
+    "drop_first": _charge("Pack on the first turn", "What a player who packs at once pays."),
+    "drop_later": _charge("Pack later (middle pack)", "What a player who packs later pays."),
+    "wrong_show": _charge("Wrong show", "What a player pays for a show that was not valid."),
+    "seen_points": _charge("From a seen player", "What the winner collects from a seen player."),
+    "unseen_points": _charge(
+        "From an unseen player", "What the winner collects from a player who has not seen."
+    ),
+    "dublee_bonus": _charge(
+        "Eight-dublee win", "What an eight-dublee winner collects from each player on top."
+    ),
+    "unseen_maal": lambda: forms.TypedChoiceField(
+        label="An unseen player's value cards",
+        choices=[
+            ("counts", "Count like anyone's"),
+            ("murder", "Murder: they are void"),
+            ("kidnap", "Kidnap: the winner takes them"),
+        ],
+        widget=forms.RadioSelect,
+        required=False,  # not chosen: the engine's default, "counts"
+        empty_value=None,
+    ),
     "negative_joker": _flag("Negative joker in play"),
     "ace_both_ends": _flag("Ace at both ends of one long sequence (A-2-...-K-A)"),
 }
@@ -173,8 +210,6 @@ OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
 # What a blank number option means, for members reading the rules.
 BLANK_MEANS = {"penalty_cap": "No cap"}
 BLANK_MEANS_USUALLY = "Usual for the table"
-
-_OPTION_IN_MESSAGE = re.compile(r"`(\w+)`")
 
 
 class VariantRulesForm(forms.Form):
@@ -196,14 +231,16 @@ class VariantRulesForm(forms.Form):
         # fixed default (they follow the table), so blank means "not chosen".
         defaults = DEFAULTS[self.variant]
         return {
-            name: value for name, value in self.cleaned_data.items() if value != defaults.get(name)
+            name: value
+            for name, value in self.cleaned_data.items()
+            # A blank field with a default (a house charge) keeps it rather than clearing it.
+            if value != defaults.get(name)
+            and not (value is None and defaults.get(name) is not None)
         }
 
-    def add_engine_error(self, message: str) -> None:
-        """The engine's sentence, next to the option it names (or above the form)."""
-        named = _OPTION_IN_MESSAGE.search(message)
-        field = named.group(1) if named and named.group(1) in self.fields else None
-        self.add_error(field, message)
+    def add_engine_error(self, message: str, option: str | None) -> None:
+        """The engine's sentence, next to the option it is about (or above the form)."""
+        self.add_error(option if option in self.fields else None, message)
 
 
 class PresetForm(forms.Form):
@@ -211,7 +248,9 @@ class PresetForm(forms.Form):
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [(p.key, p.label) for p in PRESETS.get(variant, ())]
+        preset = self.fields["preset"]
+        assert isinstance(preset, forms.ChoiceField)
+        preset.choices = [(p.key, p.label) for p in PRESETS.get(variant, ())]
 
 
 def variant_choices() -> list[tuple[str, str]]:

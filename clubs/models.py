@@ -131,3 +131,43 @@ class VariantRules(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} {self.variant} rules"
+
+
+class GuestClaim(models.Model):
+    """A member says they played as a guest; an organiser approves (the guest's results
+    become the member's) or refuses. Until then nothing is linked."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an organiser"
+        APPROVED = "approved", "Approved"
+        REFUSED = "refused", "Refused"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="guest_claims")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest_claims"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(default=now)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player"],
+                condition=models.Q(status="pending"),
+                name="one_pending_claim_per_guest",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(status="pending"),
+                name="one_pending_claim_per_member",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} claims {self.player} ({self.status})"

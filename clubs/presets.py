@@ -37,10 +37,35 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
             "Double on an exposed printed joker",
             {"double_on_printed_joker": True},
         ),
+        Preset(
+            "pool101",
+            "Pool 101: drops 20/40, cap 80",
+            {"drop_first": 20, "penalty_cap": 80},  # 40 later is the game's own charge
+        ),
+        Preset(
+            "pool201",
+            "Pool 201: drops 25/50, cap 80",
+            {"drop_first": 25, "drop_later": 50, "penalty_cap": 80},
+        ),
+        Preset(
+            "online",
+            "Online standard points: 20/40/80",
+            {"drop_first": 20, "penalty_cap": 80},
+        ),
     ),
     "indian21": (Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),),
     "rummy27": (Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),),
-    "marriage": (Preset("standard", "Standard: 3 decks, no jokers", {}),),
+    "marriage": (
+        Preset("standard", "Standard: 3 decks, no jokers", {}),
+        Preset(
+            "murder", "Murder: an unseen player's value cards are void", {"unseen_maal": "murder"}
+        ),
+        Preset(
+            "kidnap",
+            "Kidnap: the winner takes an unseen player's value cards",
+            {"unseen_maal": "kidnap"},
+        ),
+    ),
     "vazhushal": (
         Preset("standard", "Standard: negative joker in play", {}),
         Preset("no_negative", "No negative joker", {"negative_joker": False}),

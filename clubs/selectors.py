@@ -1,67 +1,43 @@
-"""Reads behind the club screens, each in a fixed number of queries."""
+"""Reads behind the club screens and the club endpoints, each in a fixed number of queries."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch, QuerySet
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.fields import CharField
 from django.utils import timezone
 
-from clubs.models import Club, Invitation, Membership, Player, VariantRules
+from clubs.models import Club, GuestClaim, Invitation, Membership, Player, VariantRules
+from clubs.pages import home_parts
 from clubs.roles import RANK
-from scoring.models import GameSession, Seat, SessionStatus
-from scoring.selectors import club_sessions
-
-# How many finished sessions the club page lists under the ones in play.
-RECENT_FINISHED = 10
 
 
 @dataclass(frozen=True)
 class HomeClub:
     club: Club
     role: str
-    active_sessions: list[GameSession] = field(default_factory=list)
+    # What other apps add (clubs.pages): for scoring, `active_sessions`.
+    parts: dict[str, Any] = field(default_factory=dict)
 
 
-def home_clubs(user: AbstractBaseUser) -> list[HomeClub]:
-    """The user's clubs by name, each with its sessions in play (three queries in all)."""
+def home_clubs(user: User) -> list[HomeClub]:
+    """The user's clubs by name, each with what other apps show of it (one query, and one
+    for each such part)."""
     memberships = list(
         Membership.objects.filter(user=user).select_related("club").order_by("club__name")
     )
-    sessions = (
-        GameSession.objects.filter(
-            club__in=[m.club_id for m in memberships], status=SessionStatus.ACTIVE
-        )
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        )
-        .order_by("-started_at")
-    )
-    by_club: dict[int, list[GameSession]] = defaultdict(list)
-    for session in sessions:
-        by_club[session.club_id].append(session)
-    return [HomeClub(m.club, m.role, by_club[m.club_id]) for m in memberships]
+    parts = home_parts([m.club_id for m in memberships])
+    return [
+        HomeClub(m.club, m.role, {name: by_club[m.club_id] for name, by_club in parts.items()})
+        for m in memberships
+    ]
 
 
 def public_clubs() -> QuerySet[Club]:
     return Club.objects.filter(is_public=True).order_by("name")
-
-
-@dataclass(frozen=True)
-class ClubSessions:
-    active: list[GameSession]
-    recent_finished: list[GameSession]
-
-
-def club_page_sessions(club: Club) -> ClubSessions:
-    """Sessions in play and the latest finished ones, with players and hand counts."""
-    sessions = club_sessions(club)
-    return ClubSessions(
-        active=list(sessions.filter(status=SessionStatus.ACTIVE)),
-        recent_finished=list(sessions.filter(status=SessionStatus.FINISHED)[:RECENT_FINISHED]),
-    )
 
 
 @dataclass(frozen=True)
@@ -113,6 +89,16 @@ def club_people(club: Club) -> ClubPeople:
     return ClubPeople(members=members, players=rows)
 
 
+def pending_claims(club: Club) -> list[GuestClaim]:
+    """Claims waiting for an organiser, oldest first, with the guest and the account (one
+    query)."""
+    return list(
+        GuestClaim.objects.filter(club=club, status=GuestClaim.Status.PENDING).select_related(
+            "player", "user"
+        )
+    )
+
+
 def unlinked_guests(club: Club) -> QuerySet[Player]:
     return Player.objects.filter(club=club, user__isnull=True).order_by("name")
 
@@ -133,3 +119,17 @@ def invitation_by_token(token: str) -> Invitation | None:
 def stored_rules(club: Club) -> dict[str, dict]:
     """The options each game's defaults change, by variant (games never changed are absent)."""
     return {r.variant: dict(r.options) for r in VariantRules.objects.filter(club=club)}
+
+
+def visible_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
+    """Public clubs, and the user's own clubs, each with `my_role` (None: not a member)."""
+    if not user.is_authenticated:
+        return Club.objects.filter(is_public=True).annotate(
+            my_role=Value(None, output_field=CharField())
+        )
+    role = Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
+    return (
+        Club.objects.annotate(my_role=Subquery(role))
+        .filter(Q(is_public=True) | Q(my_role__isnull=False))
+        .order_by("name")
+    )

@@ -6,13 +6,14 @@ from __future__ import annotations
 import zoneinfo
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.errors import UserError
-from clubs.models import Club, Invitation, Membership, Player, VariantRules
-from clubs.roles import RANK, Role
+from clubs.errors import OptionRefused, UserError
+from clubs.models import Club, GuestClaim, Invitation, Membership, Player, VariantRules
+from clubs.roles import RANK, Role, at_least
 from clubs.slugs import free_slug
 from scoring.rules import RulesError
 from scoring.rules.variants import GAME_NAMES, VARIANTS, check_options
@@ -22,6 +23,7 @@ INVITABLE_ROLES = (Role.MEMBER, Role.SCORER, Role.ORGANISER)
 
 
 def display_name(user: AbstractBaseUser) -> str:
+    """The name a user goes by at the table; any user model (scoring passes its own)."""
     full = user.get_full_name() if hasattr(user, "get_full_name") else ""
     return (full or user.get_username()).strip()[:60]
 
@@ -40,7 +42,7 @@ def check_timezone(name: str) -> str:
 # Words used by the club URLs themselves (clubs/new/): a club called "New" gets "new-2".
 @transaction.atomic
 def create_club(
-    *, name: str, owner: AbstractBaseUser, timezone_name: str = "UTC", is_public: bool = False
+    *, name: str, owner: User, timezone_name: str = "UTC", is_public: bool = False
 ) -> Club:
     name = name.strip()
     if not name:
@@ -62,7 +64,9 @@ def _clean_player_name(club: Club, name: str, *, exclude: int | None = None) -> 
         raise UserError("Give the player a name.", field="name")
     if len(name) > 60:
         raise UserError("A player's name can be at most 60 characters.", field="name")
-    taken = Player.objects.filter(club=club, name__iexact=name).exclude(pk=exclude)
+    taken = Player.objects.filter(club=club, name__iexact=name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
     if taken.exists():
         raise UserError(
             f"{club.name} already has a player called {name}; add an initial to tell them apart.",
@@ -71,7 +75,7 @@ def _clean_player_name(club: Club, name: str, *, exclude: int | None = None) -> 
     return name
 
 
-def _player_for_member(*, club: Club, user: AbstractBaseUser) -> Player:
+def _player_for_member(*, club: Club, user: User) -> Player:
     existing = Player.objects.filter(club=club, user=user).first()
     if existing:
         return existing
@@ -95,7 +99,7 @@ def rename_player(*, club: Club, player: Player, name: str) -> Player:
 
 
 @transaction.atomic
-def create_invitation(*, club: Club, role: str, created_by: AbstractBaseUser) -> Invitation:
+def create_invitation(*, club: Club, role: str, created_by: User) -> Invitation:
     if role not in INVITABLE_ROLES:
         raise UserError("An invitation can make a member, a scorer or an organiser.", field="role")
     return Invitation.objects.create(club=club, role=role, created_by=created_by)
@@ -109,10 +113,12 @@ def revoke_invitation(*, club: Club, invitation_id: int) -> None:
 
 
 @transaction.atomic
-def accept_invitation(
-    *, token: str, user: AbstractBaseUser, guest_id: int | None = None
-) -> Membership:
-    """Join the club of a valid invitation; `guest_id` links the guest the user played as."""
+def accept_invitation(*, token: str, user: User, guest_id: int | None = None) -> Membership:
+    """Join the club of a valid invitation; `guest_id` claims the guest the user played as.
+
+    The claim waits for an organiser (`approve_claim`); until then the member has no player
+    of their own, so a scorer seats them as the guest, whose results the claim is about.
+    """
     invitation = (
         Invitation.objects.select_for_update(of=("self",))
         .select_related("club")
@@ -132,7 +138,7 @@ def accept_invitation(
         membership.role = invitation.role
         membership.save(update_fields=["role"])
     if guest_id is not None:
-        link_guest(club=club, guest_id=guest_id, user=user)
+        claim_guest(club=club, guest_id=guest_id, user=user)
     else:
         _player_for_member(club=club, user=user)
     Invitation.objects.filter(pk=invitation.pk).update(uses=invitation.uses + 1)
@@ -140,7 +146,98 @@ def accept_invitation(
 
 
 @transaction.atomic
-def link_guest(*, club: Club, guest_id: int, user: AbstractBaseUser) -> Player:
+def claim_guest(*, club: Club, guest_id: int, user: User) -> GuestClaim:
+    """A member says they played as this guest; nothing is linked until an organiser approves.
+
+    Claiming the same guest again while the claim waits changes nothing.
+    """
+    guest = Player.objects.select_for_update().filter(club=club, pk=guest_id).first()
+    if guest is None:
+        raise UserError("That player is not a guest of this club.", field="guest")
+    if not guest.is_guest:
+        raise UserError(
+            f"{guest.name} is already linked to an account; "
+            "if that is wrong, tell an organiser of the club.",
+            field="guest",
+        )
+    if not Membership.objects.filter(club=club, user=user).exists():
+        raise UserError("Only a member of the club can claim a guest's results.")
+    # The guest's row is locked above; the constraints catch a claim made at the same moment.
+    pending = GuestClaim.objects.filter(club=club, status=GuestClaim.Status.PENDING)
+    mine = pending.filter(user=user).select_related("player").first()
+    if mine is not None:
+        if mine.player_id == guest.pk:
+            return mine
+        raise UserError(
+            f"You have already claimed {mine.player.name}; "
+            "an organiser decides that claim before you can make another.",
+            field="guest",
+        )
+    if pending.filter(player=guest).exists():
+        raise UserError(
+            f"Someone else has already claimed {guest.name} and an organiser has not decided "
+            "yet; if you played as them, tell an organiser of the club.",
+            field="guest",
+        )
+    try:
+        with transaction.atomic():
+            return GuestClaim.objects.create(club=club, player=guest, user=user)
+    except IntegrityError:
+        # Two claims at the same moment: the other one was stored first.
+        raise UserError(
+            f"Someone else has just claimed {guest.name}; tell an organiser of the club.",
+            field="guest",
+        ) from None
+
+
+def _decide(*, club: Club, claim_id: int, by: User) -> GuestClaim:
+    """The pending claim, locked, once `by` is allowed to decide it."""
+    role = Membership.objects.filter(club=club, user=by).values_list("role", flat=True).first()
+    if not at_least(role, Role.ORGANISER):
+        raise UserError("Only an organiser or owner of the club can decide a claim.")
+    claim = (
+        GuestClaim.objects.select_for_update(of=("self",))
+        .select_related("player", "user")
+        .filter(club=club, pk=claim_id)
+        .first()
+    )
+    if claim is None:
+        raise UserError("That claim is not one of this club's.")
+    if claim.status != GuestClaim.Status.PENDING:
+        raise UserError(
+            f"That claim was already {claim.get_status_display().lower()}; "
+            "reload the players page to see where things stand."
+        )
+    return claim
+
+
+@transaction.atomic
+def approve_claim(*, club: Club, claim_id: int, by: User) -> GuestClaim:
+    """The guest's seats and results become the claiming member's (`link_guest`)."""
+    claim = _decide(club=club, claim_id=claim_id, by=by)
+    link_guest(club=club, guest_id=claim.player_id, user=claim.user)
+    claim.status = GuestClaim.Status.APPROVED
+    claim.decided_by = by
+    claim.decided_at = timezone.now()
+    claim.save(update_fields=["status", "decided_by", "decided_at"])
+    return claim
+
+
+@transaction.atomic
+def refuse_claim(*, club: Club, claim_id: int, by: User) -> GuestClaim:
+    """The guest stays a guest; the member gets a player of their own to be seated as."""
+    claim = _decide(club=club, claim_id=claim_id, by=by)
+    claim.status = GuestClaim.Status.REFUSED
+    claim.decided_by = by
+    claim.decided_at = timezone.now()
+    claim.save(update_fields=["status", "decided_by", "decided_at"])
+    if Membership.objects.filter(club=club, user=claim.user).exists():
+        _player_for_member(club=club, user=claim.user)
+    return claim
+
+
+@transaction.atomic
+def link_guest(*, club: Club, guest_id: int, user: User) -> Player:
     """Give a guest an account: their past seats and results become the member's."""
     guest = Player.objects.select_for_update().filter(club=club, pk=guest_id).first()
     if guest is None or not guest.is_guest:
@@ -163,6 +260,16 @@ def link_guest(*, club: Club, guest_id: int, user: AbstractBaseUser) -> Player:
         guest.save(update_fields=["user"])
     except IntegrityError:
         raise UserError("That account already plays as another player here.") from None
+    # Claims still waiting on this guest are settled by the link: the member's claim is
+    # approved, anyone else's refused (approve_claim records who decided).
+    waiting = GuestClaim.objects.filter(player=guest, status=GuestClaim.Status.PENDING)
+    decided_at = timezone.now()
+    waiting.filter(user=user).update(status=GuestClaim.Status.APPROVED, decided_at=decided_at)
+    for other in waiting.exclude(user=user).select_related("user"):
+        other.status, other.decided_at = GuestClaim.Status.REFUSED, decided_at
+        other.save(update_fields=["status", "decided_at"])
+        if Membership.objects.filter(club=club, user=other.user).exists():
+            _player_for_member(club=club, user=other.user)
     return guest
 
 
@@ -209,13 +316,15 @@ def check_variant_options(variant: str, options: dict[str, Any]) -> dict[str, An
     try:
         check_options(variant, options)
     except RulesError as error:
-        raise UserError(error.message, field="options") from None
+        # The engine names the option it refused ("options.drop_first").
+        option = (error.field or "").removeprefix("options.") or None
+        raise OptionRefused(error.message, option=option) from None
     return options
 
 
 @transaction.atomic
 def save_variant_rules(
-    *, club: Club, variant: str, options: dict[str, Any], by: AbstractBaseUser
+    *, club: Club, variant: str, options: dict[str, Any], by: User
 ) -> VariantRules:
     rules, _ = VariantRules.objects.update_or_create(
         club=club,

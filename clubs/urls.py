@@ -14,6 +14,16 @@ urlpatterns = [
     path(club_url + "players/<int:player_id>/", players.player_edit, name="club-player-edit"),
     path(club_url + "players/<int:player_id>/link/", players.guest_link, name="club-guest-link"),
     path(
+        club_url + "players/claims/<int:claim_id>/approve/",
+        players.claim_approve,
+        name="club-claim-approve",
+    ),
+    path(
+        club_url + "players/claims/<int:claim_id>/refuse/",
+        players.claim_refuse,
+        name="club-claim-refuse",
+    ),
+    path(
         club_url + "members/<int:membership_id>/role/", players.member_role, name="club-member-role"
     ),
     path(

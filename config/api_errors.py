@@ -1,6 +1,6 @@
 """One error shape for the whole REST API: {"error": {"code": CODE, "message": SENTENCE}}.
 
-The rules engine answers errors in this shape (shared/rules/CONTRACT.md), so every other
+The rules engine answers errors in this shape (docs/rules.md), so every other
 API error uses it too: a client needs one way to read a failure, and the message is a
 sentence a club player can act on, never a stack trace.
 """
@@ -21,7 +21,6 @@ from rest_framework.views import set_rollback
 
 from clubs.errors import UserError
 from config.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
-from scoring.errors import SessionClosed, StaleSession
 
 logger = logging.getLogger(__name__)
 
@@ -48,25 +47,19 @@ class BodyTooLarge(exceptions.APIException):
 class ServiceRefused(exceptions.APIException):
     """A service's UserError: its sentence, and the field (and seat) it is about."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
     default_code = "bad_request"
 
     def __init__(self, error: UserError) -> None:
         super().__init__(error.message)
         self.error = error
-        if isinstance(error, StaleSession | SessionClosed):
-            self.status_code = status.HTTP_409_CONFLICT
+        self.status_code = error.status_code
 
 
 def user_error_body(error: UserError, **extra: Any) -> dict[str, Any]:
     """The body for a service's UserError; API views add what the client needs to go on."""
-    code = "bad_request"
-    if isinstance(error, StaleSession):
-        code = "stale_session"
-    elif isinstance(error, SessionClosed):
-        code = "session_closed"
     return error_body(
-        code,
+        error.code,
         _sentence(error.message),
         field=error.field,
         seat=getattr(error, "seat", None),
@@ -124,7 +117,8 @@ def _body_for(exc: Exception, context: dict[str, Any]) -> dict[str, Any]:
     if isinstance(exc, exceptions.ParseError):
         return error_body("bad_request", "The request body is not valid JSON; fix it and retry.")
     if isinstance(exc, exceptions.Throttled):
-        wait = math.ceil(exc.wait) if exc.wait is not None else None
+        # DRF sets `wait` (whole seconds, or None) in Throttled.__init__; the stubs omit it.
+        wait = math.ceil(exc.wait) if exc.wait is not None else None  # type: ignore[attr-defined]
         when = f"in {wait} second{'s' if wait != 1 else ''}" if wait else "shortly"
         return error_body("throttled", f"Too many requests; try again {when}.")
     if isinstance(exc, exceptions.MethodNotAllowed):

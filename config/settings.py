@@ -11,7 +11,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from config import env
+from config import env, lan
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,8 +24,10 @@ DEBUG = env.get_bool("DEBUG", default=False)
 _DEV_SECRET_KEY = "django-insecure-rummy-club-development-only-never-deploy-this"
 SECRET_KEY = env.get_str("SECRET_KEY") or (_DEV_SECRET_KEY if DEBUG else "")
 
+# With DEBUG and none given: this machine, and its address on the local network so a phone
+# on the same Wi-Fi can try the development server (config/lan.py). Never without DEBUG.
 ALLOWED_HOSTS = env.get_list(
-    "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+    "ALLOWED_HOSTS", default=lan.development_hosts(lan.lan_address()) if DEBUG else []
 )
 CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -106,7 +108,9 @@ INSTALLED_APPS = [
     "axes",
     "clubs",
     "scoring",
+    "leagues",
     "tournaments",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -337,6 +341,7 @@ STANDINGS_DELAY_SECONDS = env.get_int("STANDINGS_DELAY_SECONDS", 2)
 STANDINGS_STALE_SECONDS = env.get_int("STANDINGS_STALE_SECONDS", 120)
 CELERY_BEAT_SCHEDULE = {
     "sweep-pending-standings": {
+        # The task keeps the name it was first queued under (see leagues/tasks.py).
         "task": "tournaments.tasks.sweep_pending_task",
         "schedule": 60.0,
     },

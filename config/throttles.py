@@ -34,7 +34,9 @@ class RateThrottle(BaseThrottle):
         key = self.key(request, view)
         if rate is None or key is None:
             return True
-        self._wait = ratelimit.hit(f"{scope}:{key}", ratelimit.parse_rate(rate))
+        # The stubs type the rates as numbers; DRF's rates are strings such as "600/minute".
+        rule = ratelimit.parse_rate(rate)  # type: ignore[arg-type]
+        self._wait = ratelimit.hit(f"{scope}:{key}", rule)
         return self._wait is None
 
     def wait(self) -> float | None:

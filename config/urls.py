@@ -8,6 +8,7 @@ from clubs.views.accounts import signup
 from clubs.views.home import home
 from config.api_errors import api_not_found
 from config.health import readyz
+from config.offline import offline_page, service_worker
 
 
 @require_GET
@@ -18,9 +19,9 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 # docs/api.md describes every endpoint. Each app adds its own list under the one prefix.
 api_v1 = [
-    path("rules/", include("scoring.api.urls")),
     path("", include("clubs.api.urls")),
-    path("", include("scoring.api.session_urls")),
+    path("", include("scoring.api.urls")),
+    path("", include("leagues.api.urls")),
     path("", include("tournaments.api.urls")),
 ]
 
@@ -28,6 +29,8 @@ urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    path("sw.js", service_worker, name="service-worker"),
+    path("offline/", offline_page, name="offline"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
@@ -38,5 +41,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
+    path("", include("leagues.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -16,6 +16,12 @@ class HandRejected(UserError):
 class StaleSession(UserError):
     """Someone else changed the session since this screen was drawn."""
 
+    code = "stale_session"
+    status_code = 409
+
 
 class SessionClosed(UserError):
     """The session has ended: no new hands."""
+
+    code = "session_closed"
+    status_code = 409

@@ -1,4 +1,4 @@
-"""What a scorer enters for one hand, and how it becomes a `score_hand` request.
+"""What a scorer enters for one hand, and how it becomes the rules engine's typed seats.
 
 The same entry is stored with every version of a hand, so a correction can start from what
 was entered before, and the ledger can always be computed again by the rules engine.
@@ -8,8 +8,11 @@ and its answer is turned back into seat positions, which never change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from scoring.rules import Game, Ledger, Player
 
 RESULTS = ("won", "lost", "dropped")
 DROPS = ("first", "later")
@@ -30,28 +33,25 @@ class SeatEntry:
     seen: bool = False  # marriage
     show: str | None = None  # marriage winner: complete or eight_dublees
 
-    def engine_player(self, name: str) -> dict[str, Any]:
-        player: dict[str, Any] = {"id": name}
-        if self.result:
-            player["result"] = self.result
+    def engine_player(self, name: str, declared: str | None = None) -> Player:
+        """This seat for the engine, named `name`; `declared` is the hand's first-turn
+        declaration, which the winner carries."""
         if self.result == "dropped":
-            player["drop"] = self.drop
-            return player
-        if self.cards is not None:
-            player["hand"] = list(self.cards)
-        if self.melds is not None:
-            player["melds"] = [list(group) for group in self.melds]
-        if self.penalty is not None and self.cards is None:
-            player["penalty"] = self.penalty
-        if self.bonus is not None and self.cards is None:
-            player["bonus"] = self.bonus
-        if self.first_turn_pending:
-            player["first_turn_pending"] = True
-        if self.seen:
-            player["seen"] = True
-        if self.show:
-            player["show"] = self.show
-        return player
+            return Player(name, "dropped", drop=self.drop)
+        # Cards picked take the place of typed points: the engine counts them.
+        typed = self.cards is None
+        return Player(
+            name,
+            self.result or None,
+            hand=tuple(self.cards) if self.cards is not None else None,
+            melds=tuple(tuple(group) for group in self.melds) if self.melds is not None else None,
+            penalty=self.penalty if typed else None,
+            bonus=self.bonus if typed else None,
+            first_turn_pending=self.first_turn_pending,
+            seen=self.seen,
+            show=self.show or None,
+            declared=(declared or None) if self.result == "won" else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -90,41 +90,22 @@ class HandEntry:
             declared=self.declared,
         )
 
-    def engine_request(
-        self, *, variant: str, options: dict[str, Any], names: dict[int, str]
-    ) -> dict[str, Any]:
-        players = []
-        for seat in self.seats:
-            player = seat.engine_player(names[seat.position])
-            if seat.result == "won" and self.declared:
-                player["declared"] = self.declared
-            players.append(player)
-        request: dict[str, Any] = {
-            "op": "score_hand",
-            "variant": variant,
-            "options": dict(options),
-            "wild": self.wild,
-            "void": self.void,
-            "players": players,
-        }
-        if self.depleted:
-            request["depleted"] = True
-        return request
+    def engine_game(self, *, variant: str, options: Mapping[str, object]) -> Game:
+        return Game(variant, dict(options), self.wild)
+
+    def engine_players(self, names: Mapping[int, str]) -> tuple[Player, ...]:
+        """Every seat for the engine, in table order, named by the players' names."""
+        return tuple(seat.engine_player(names[seat.position], self.declared) for seat in self.seats)
 
 
-def ledger_by_position(response: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
-    """The engine's answer with players named by seat position ("0", "1", ...)."""
+def ledger_by_position(ledger: Ledger, names: Mapping[int, str]) -> dict[str, Any]:
+    """The engine's ledger as stored, with players named by seat position ("0", "1", ...)."""
     position = {name: str(pos) for pos, name in names.items()}
+    stored = ledger.as_json()
     return {
-        "scores": {position[name]: points for name, points in response["scores"].items()},
+        "scores": {position[name]: points for name, points in stored["scores"].items()},
         "transfers": [
-            {
-                "from": position[t["from"]],
-                "to": position[t["to"]],
-                "points": t["points"],
-                "reason": t["reason"],
-            }
-            for t in response.get("transfers", [])
+            t | {"from": position[t["from"]], "to": position[t["to"]]} for t in stored["transfers"]
         ],
-        "details": {position[name]: detail for name, detail in response["details"].items()},
+        "details": {position[name]: detail for name, detail in stored["details"].items()},
     }

@@ -62,6 +62,10 @@ class GameSession(models.Model):
     # made from a stale screen is refused instead of overwriting someone else's.
     revision = models.PositiveIntegerField(default=0)
 
+    # Not stored: {seat position: points}, set on a page of sessions by
+    # scoring.selectors.attach_totals.
+    totals: dict[int, int]
+
     class Meta:
         ordering = ["-started_at"]
         indexes = [

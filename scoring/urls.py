@@ -1,18 +1,25 @@
-from django.urls import include, path
+"""The scoring screens, mounted at the site root: the check-a-show page, starting a session,
+the table screen, recording and correcting hands, finishing, the summary and exports."""
 
-from scoring import csv_views, hand_views, session_views, views
+from django.urls import path
+
+from scoring.views import check_show, exports, hands, sessions, summary
 
 session = "clubs/<slug:slug>/sessions/<int:session_id>/"
 
 urlpatterns = [
-    path("rules/check/", views.check_show, name="rules-check"),
-    path("clubs/<slug:slug>/sessions/new/", session_views.session_new, name="session-new"),
-    path(session, session_views.session_detail, name="session-detail"),
-    path(session + "hands/preview/", hand_views.hand_preview, name="hand-preview"),
-    path(session + "hands/", hand_views.hand_record, name="hand-record"),
-    path(session + "hands/<int:number>/edit/", hand_views.hand_edit, name="hand-edit"),
-    path(session + "hands/<int:number>/void/", hand_views.hand_void, name="hand-void"),
-    path(session + "undo/", hand_views.hand_undo, name="hand-undo"),
-    path(session + "hands.csv", csv_views.session_hands_csv, name="session-csv"),
-    path("", include("scoring.summary_urls")),
+    path("rules/check/", check_show.check_show, name="rules-check"),
+    path("clubs/<slug:slug>/sessions/new/", sessions.session_new, name="session-new"),
+    path(session, sessions.session_detail, name="session-detail"),
+    path(session + "live/", sessions.session_live, name="session-live"),
+    path(session + "hands/preview/", hands.hand_preview, name="hand-preview"),
+    path(session + "hands/", hands.hand_record, name="hand-record"),
+    path(session + "hands/<int:number>/edit/", hands.hand_edit, name="hand-edit"),
+    path(session + "hands/<int:number>/void/", hands.hand_void, name="hand-void"),
+    path(session + "undo/", hands.hand_undo, name="hand-undo"),
+    path(session + "hands.csv", exports.session_hands_csv, name="session-csv"),
+    path(session + "summary/", summary.session_summary, name="session-summary"),
+    path(session + "sheet/", summary.session_sheet, name="session-sheet"),
+    path(session + "finish/", summary.session_finish, name="session-finish"),
+    path(session + "hands/<int:number>/history/", summary.hand_history, name="hand-history"),
 ]

@@ -148,9 +148,50 @@ def test_an_unreadable_setting_stops_start_up_with_a_sentence(environ, message) 
 
 
 def test_debug_gets_a_development_key_and_local_hosts() -> None:
-    result = settings_in_subprocess("bool(s.SECRET_KEY), s.ALLOWED_HOSTS", DEBUG="1")
+    result = settings_in_subprocess("bool(s.SECRET_KEY), s.ALLOWED_HOSTS[:3]", DEBUG="1")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "True ['localhost', '127.0.0.1', '[::1]']"
+
+
+def settings_with_lan_address(
+    expression: str, address: str | None, **environ: str
+) -> subprocess.CompletedProcess:
+    """config.settings imported on a machine whose local network address is `address`."""
+    return python_in_subprocess(
+        f"import config.lan as lan; lan.lan_address = lambda: {address!r}; "
+        f"import config.settings as s; print({expression})",
+        **environ,
+    )
+
+
+def test_debug_lets_a_phone_on_the_same_network_in() -> None:
+    result = settings_with_lan_address("s.ALLOWED_HOSTS", "192.168.1.23", DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['localhost', '127.0.0.1', '[::1]', '192.168.1.23']"
+
+
+def test_without_debug_the_local_network_address_is_never_allowed() -> None:
+    result = settings_with_lan_address("s.ALLOWED_HOSTS", "192.168.1.23")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+    given = settings_with_lan_address(
+        "s.ALLOWED_HOSTS", "192.168.1.23", ALLOWED_HOSTS="club.example"
+    )
+    assert given.stdout.strip() == "['club.example']"
+
+
+def test_hosts_given_under_debug_are_kept_as_given() -> None:
+    result = settings_with_lan_address(
+        "s.ALLOWED_HOSTS", "192.168.1.23", DEBUG="1", ALLOWED_HOSTS="localhost"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['localhost']"
+
+
+def test_debug_without_a_network_stays_local() -> None:
+    result = settings_with_lan_address("s.ALLOWED_HOSTS", None, DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['localhost', '127.0.0.1', '[::1]']"
 
 
 def run_wsgi(**environ: str) -> subprocess.CompletedProcess:

@@ -2,13 +2,19 @@ from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
-    """Leagues and seasons, tournaments, rounds, table draws, standings, ratings."""
+    """Tournaments: entries, rounds drawn into tables, the final table, their standings."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
 
     def ready(self) -> None:
-        from scoring.signals import session_changed
-        from tournaments.receivers import on_session_changed
+        from leagues.signals import results_changed, results_rebuilt
+        from tournaments.receivers import on_results_changed, on_results_rebuilt
 
-        session_changed.connect(on_session_changed, dispatch_uid="tournaments-standings")
+        results_changed.connect(on_results_changed, dispatch_uid="tournament-standings")
+        results_rebuilt.connect(on_results_rebuilt, dispatch_uid="tournament-standings-rebuild")
+
+        from scoring.pages import add_seat_notes
+        from tournaments.selectors import carried_scores
+
+        add_seat_notes(carried_scores)

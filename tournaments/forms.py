@@ -1,144 +1,242 @@
-"""The league form: it parses what the organiser typed; `create_league` and `update_league`
-decide whether it makes a league."""
+"""The directors' tournament forms: they parse what was typed; the services in
+`tournaments.services` decide whether it makes a tournament, an entry or a swap."""
 
 from __future__ import annotations
 
-import re
-from datetime import date, timedelta
+from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 from django import forms
 
+from clubs.models import Player
+from leagues.forms import DateInput, LeagueForm
+from leagues.models import TieBreaker
 from scoring.rules.variants import GAME_NAMES, VARIANTS
-from tournaments.models import Basis, League, TieBreaker
+from tournaments.models import (
+    Carry,
+    RoundEnding,
+    Tournament,
+    TournamentScoring,
+    TournamentStatus,
+)
+from tournaments.services.setup import ANYTIME_FIELDS, SETUP_FIELDS
 
-# Four selects "then by ..." are easier with a thumb than dragging items into an order.
+# Set-up fields the form edits as they are stored; the options come from the club's saved
+# rules, and the points and tie-breakers are written differently here (see below).
+PLAIN_FIELDS = tuple(
+    name for name in SETUP_FIELDS if name not in ("options", "placing_points", "tie_breakers")
+)
+
+# Four selects "then by ..." as on the league form: easier with a thumb than dragging.
 BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")
-BREAKER_CHOICES = [("", "Nothing more"), *TieBreaker.choices]
-DEFAULT_BREAKERS = (TieBreaker.WINS, TieBreaker.AVERAGE)
+# The league words ("sessions won") say "tables" here: a tournament's sessions are its tables.
+BREAKER_LABELS = {
+    TieBreaker.WINS: "Tables won",
+    TieBreaker.AVERAGE: "Average per round",
+    TieBreaker.HEAD_TO_HEAD: "Head-to-head",
+    TieBreaker.RECENT: "Place in the latest round",
+}
+BREAKER_CHOICES = [("", "Nothing more"), *((b.value, BREAKER_LABELS[b]) for b in TieBreaker)]
+DEFAULT_BREAKERS = (TieBreaker.WINS, TieBreaker.HEAD_TO_HEAD)
+DEFAULT_VARIANT = "indian13"
+NUMBER = {"inputmode": "numeric"}
 
 
-class DateInput(forms.DateInput):
-    """The phone's own date picker."""
-
-    input_type = "date"
-
-    def __init__(self) -> None:
-        super().__init__(format="%Y-%m-%d")
-
-
-class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Name", help_text="Like “Winter league 2026”.")
-    starts_on = forms.DateField(label="First day", widget=DateInput())
-    ends_on = forms.DateField(label="Last day", widget=DateInput())
-    variants = forms.MultipleChoiceField(
-        label="Games",
-        required=False,
-        choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
-        widget=forms.CheckboxSelectMultiple,
-        help_text="Tick none for every game the club plays.",
+def _number(label: str, *, initial: int, help_text: str = "", required: bool = True) -> Any:
+    return forms.IntegerField(
+        label=label,
+        initial=initial,
+        min_value=0,
+        required=required,
+        help_text=help_text,
+        error_messages={"invalid": "Give a whole number.", "min_value": "Give 0 or more."},
+        widget=forms.NumberInput(attrs=NUMBER),
     )
-    marked_only = forms.TypedChoiceField(
-        label="Sessions that count",
-        choices=[
-            ("all", "Every session of the club in these dates"),
-            ("marked", "Only the sessions an organiser marks for this league"),
-        ],
-        coerce=lambda value: value == "marked",
-        initial="all",
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Name", help_text="Like “Diwali Cup 2026”.")
+    starts_on = forms.DateField(label="First day", widget=DateInput())
+    ends_on = forms.DateField(
+        label="Last day", required=False, widget=DateInput(), help_text="Empty: a one-day event."
+    )
+    variant = forms.ChoiceField(
+        label="Game",
+        choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
+        initial=DEFAULT_VARIANT,
+        help_text="Played by the club's saved rules for the game (the club's Rules page).",
+    )
+    min_table_size = _number("Smallest table", initial=4)
+    max_table_size = _number("Largest table", initial=6)
+    rounds = _number("Rounds", initial=3, help_text="Not counting the final table.")
+    round_ending = forms.ChoiceField(
+        label="Each round ends after",
+        choices=RoundEnding.choices,
+        initial=RoundEnding.DEALS,
         widget=forms.RadioSelect,
     )
-    basis = forms.ChoiceField(
-        label="Rank the table by",
-        choices=Basis.choices,
-        initial=Basis.POINTS,
+    round_target = _number(
+        "How many",
+        initial=2,
+        help_text="Deals per player, hands, or minutes, as chosen above.",
+    )
+    scoring = forms.ChoiceField(
+        label="Players score a round by",
+        choices=TournamentScoring.choices,
+        initial=TournamentScoring.PLACING,
         widget=forms.RadioSelect,
     )
     placing_points = forms.CharField(
         label="Points for each place",
         required=False,
-        help_text="For ranking by placing: 1st, 2nd, 3rd ... like 5, 3, 2, 1.",
+        initial="5, 3, 2, 1",
+        help_text="1st, 2nd, 3rd ... at a table, like 5, 3, 2, 1; places after these score 0.",
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     tie_breaker_1 = forms.ChoiceField(label="First by", choices=BREAKER_CHOICES, required=False)
     tie_breaker_2 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
     tie_breaker_3 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
     tie_breaker_4 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
-    min_sessions = forms.IntegerField(
-        label="Sessions to be ranked",
-        min_value=0,
+    final_table_size = _number(
+        "Final table",
         initial=0,
-        help_text="Players with fewer sessions are listed under the table until they have enough.",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text="How many of the top players meet at a final table; 0 for none.",
+    )
+    carry = forms.ChoiceField(
+        label="Scores taken to the final table",
+        choices=Carry.choices,
+        initial=Carry.FULL,
+        widget=forms.RadioSelect,
     )
 
+    # Fields shown disabled keep their stored value whatever is posted; see `for_tournament`.
+    settled = False
+
     @classmethod
-    def blank(cls) -> LeagueForm:
-        today = date.today()
-        initial = {"starts_on": today, "ends_on": today + timedelta(days=90)}
+    def blank(cls) -> TournamentForm:
+        initial: dict[str, Any] = {"starts_on": date.today()}
         initial.update(zip(BREAKER_FIELDS, DEFAULT_BREAKERS, strict=False))
         return cls(initial=initial)
 
     @classmethod
-    def for_league(cls, league: League) -> LeagueForm:
-        initial: dict[str, Any] = {
-            "name": league.name,
-            "starts_on": league.starts_on,
-            "ends_on": league.ends_on,
-            "variants": league.variants,
-            "marked_only": "marked" if league.marked_only else "all",
-            "basis": league.basis,
-            "placing_points": ", ".join(str(p) for p in league.placing_points),
-            "min_sessions": league.min_sessions,
-        }
-        initial.update(zip(BREAKER_FIELDS, league.tie_breakers, strict=False))
-        return cls(initial=initial)
+    def for_tournament(cls, tournament: Tournament, data: Any = None) -> TournamentForm:
+        """The set-up as stored. Once round 1 is drawn only the name and dates stay open
+        (nothing, once the tournament has finished); the rest is shown disabled.
 
-    def clean_placing_points(self) -> list[int]:
-        text = self.cleaned_data["placing_points"].strip()
-        if not text:
-            return []
-        parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if not all(part.isdigit() for part in parts):
-            raise forms.ValidationError("Write whole numbers separated by commas, like 5, 3, 2, 1.")
-        return [int(part) for part in parts]
+        A posted form is settled if the page it came from was (its hidden `settled`): a
+        page opened before the draw and sent after it sends every setting, and the
+        service refuses the ones that changed rather than the form dropping them unseen.
+        """
+        initial: dict[str, Any] = {name: getattr(tournament, name) for name in PLAIN_FIELDS}
+        initial["placing_points"] = ", ".join(str(p) for p in tournament.placing_points)
+        initial.update(zip(BREAKER_FIELDS, tournament.tie_breakers, strict=False))
+        form = cls(data, initial=initial)
+        if data is None:
+            form.settled = tournament.status != TournamentStatus.REGISTRATION
+        else:
+            form.settled = data.get("settled") == "1"
+        finished = tournament.status == TournamentStatus.FINISHED
+        for name, field in form.fields.items():
+            if finished or (form.settled and name not in ANYTIME_FIELDS):
+                field.disabled = True
+        return form
+
+    # The league form already reads "5, 3, 2, 1" (and says what is wrong with it).
+    clean_placing_points = LeagueForm.clean_placing_points
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        # The points per place belong to the placing basis only; kept for any other basis
-        # they would sit unseen in the league and surprise whoever switches to placing.
-        if data.get("basis") != Basis.PLACING:
+        assert data is not None  # forms.Form.clean returns cleaned_data
+        # Points per place mean nothing to game-points scoring; kept they would surprise
+        # whoever reads the tournament's rules later.
+        if data.get("scoring") == TournamentScoring.GAME_POINTS:
             data["placing_points"] = []
         return data
 
-    def league_fields(self) -> dict[str, Any]:
-        """The cleaned values as `create_league` / `update_league` take them."""
+    def tournament_fields(self) -> dict[str, Any]:
+        """The cleaned values as `create_tournament` takes them (the options aside)."""
         data = self.cleaned_data
-        return {
-            "name": data["name"],
-            "starts_on": data["starts_on"],
-            "ends_on": data["ends_on"],
-            "variants": data["variants"],
-            "marked_only": data["marked_only"],
-            "basis": data["basis"],
+        return {name: data[name] for name in PLAIN_FIELDS} | {
             "placing_points": data["placing_points"],
             "tie_breakers": [data[f] for f in BREAKER_FIELDS if data.get(f)],
-            "min_sessions": data["min_sessions"],
         }
+
+    def changes(self) -> dict[str, Any]:
+        """What `update_tournament` is given: everything, or only the fields left open."""
+        fields = self.tournament_fields()
+        if self.settled:
+            return {name: fields[name] for name in ANYTIME_FIELDS}
+        return fields
 
     @property
     def breaker_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in BREAKER_FIELDS]
 
     def add_service_error(self, field: str | None, message: str) -> None:
-        """The service names `tie_breakers`; here that is the first of the four selects."""
-        if field == "tie_breakers":
-            field = BREAKER_FIELDS[0]
+        """The service names `tie_breakers` and `options`; here those are the first select
+        and the game (whose saved rules are the options)."""
+        field = {"tie_breakers": BREAKER_FIELDS[0], "options": "variant"}.get(field or "", field)
         self.add_error(field if field in self.fields else None, message)
 
 
-class MarkForm(forms.Form):
-    """Count one session for a league of marked sessions, or stop counting it."""
+class EntryForm(forms.Form):
+    """Enter one of the club's players, or a new guest by name (one or the other)."""
 
-    session = forms.IntegerField(min_value=1)
-    counts = forms.TypedChoiceField(choices=[("1", "yes"), ("0", "no")], coerce=lambda v: v == "1")
+    player = forms.TypedChoiceField(label="A club player", required=False, coerce=int)
+    guest_name = forms.CharField(label="or a new guest", required=False, max_length=60)
+
+    def __init__(self, data: Any = None, *, players: Iterable[Player]) -> None:
+        super().__init__(data)
+        self.players = {p.pk: p for p in players}
+        player = self.fields["player"]
+        assert isinstance(player, forms.ChoiceField)
+        player.choices = [("", "Choose a player")] + [(p.pk, p.name) for p in self.players.values()]
+        player.error_messages["invalid_choice"] = (
+            "That player is no longer free to enter; choose another."
+        )
+
+    def chosen_player(self) -> Player | None:
+        return self.players.get(self.cleaned_data.get("player") or 0)
+
+    def add_service_error(self, field: str | None, message: str) -> None:
+        # `add_guest` speaks of the player's `name`: here that is the guest's name box.
+        field = "guest_name" if field == "name" else field
+        self.add_error(field if field in self.fields else None, message)
+
+
+class SwapForm(forms.Form):
+    """Two players of a drawn round who change seats."""
+
+    first = forms.TypedChoiceField(label="Swap", coerce=int)
+    second = forms.TypedChoiceField(label="with", coerce=int)
+
+    def __init__(self, data: Any = None, *, players: Iterable[Player]) -> None:
+        super().__init__(data)
+        self.players = {p.pk: p for p in players}
+        choices = [("", "Choose a player")] + [(p.pk, p.name) for p in self.players.values()]
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = choices
+            field.error_messages["required"] = "Choose two players to swap."
+            field.error_messages["invalid_choice"] = "Choose two players seated in this round."
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None  # forms.Form.clean returns cleaned_data
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Choose two different players to swap.")
+        return data
+
+    def pair(self) -> tuple[Player, Player]:
+        return self.players[self.cleaned_data["first"]], self.players[self.cleaned_data["second"]]
+
+
+class DrawForm(forms.Form):
+    swiss = forms.BooleanField(
+        label="Seat by the standings (Swiss)",
+        required=False,
+        help_text="Players of similar scores at the same tables; otherwise at random, with "
+        "as few repeat opponents as can be found.",
+    )

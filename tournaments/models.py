@@ -1,12 +1,15 @@
-"""Leagues, and what is derived from the stored hands for them: results, standings, ratings.
+"""Tournaments: entries, rounds drawn into tables, and each table's scoring session.
 
-Everything below `League` and `LeagueSession` is derived: `python manage.py
-rebuild_standings` recomputes it all from the hands, and the Celery tasks keep it current
-one session at a time.
+A table is drawn (seats in order and a first dealer) before it is played; its
+`GameSession` is created only when the round starts, so swaps and re-draws before the start
+touch nothing but the draw, and a session's start time is when play really began. The
+results come from the sessions' `SessionResult` rows like everything else derived from
+hands (see `tournaments.standings`).
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
@@ -14,209 +17,192 @@ from clubs.models import Club, Player
 from scoring.models import GameSession, Variant
 
 
-class Basis(models.TextChoices):
-    POINTS = "points", "Total points"
-    HANDS_WON = "hands_won", "Hands won"
-    SESSIONS_WON = "sessions_won", "Sessions won"
-    PLACING = "placing", "Points by placing at each session"
+class RoundEnding(models.TextChoices):
+    DEALS = "deals", "Each player deals N times"
+    HANDS = "hands", "A number of hands"
+    # No session ending matches a clock: the table plays open-ended and the director ends
+    # it (force-finish) when time is called.
+    MINUTES = "minutes", "A time limit in minutes"
 
 
-class TieBreaker(models.TextChoices):
-    WINS = "wins", "Sessions won"
-    AVERAGE = "average", "Average per session"
-    HEAD_TO_HEAD = "head_to_head", "Head-to-head"
-    RECENT = "recent", "Most recent result"
+class TournamentScoring(models.TextChoices):
+    PLACING = "placing", "Points by placing at the table"
+    GAME_POINTS = "points", "Game points carried"
 
 
-class League(models.Model):
-    """A club's season: which sessions count, and how the table is ranked."""
+class Carry(models.TextChoices):
+    FULL = "full", "Carried in full"
+    HALF = "half", "Halved"
+    RESET = "reset", "Reset to zero"
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", "Registration"
+    RUNNING = "running", "Rounds in play"
+    FINAL = "final", "Final table"
+    FINISHED = "finished", "Finished"
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60)
     starts_on = models.DateField()
     ends_on = models.DateField()
-    # The games that count; empty: every game the club plays.
-    variants = models.JSONField(default=list, blank=True)
-    # False: every session of the club in the dates counts; True: only sessions marked for it.
-    marked_only = models.BooleanField(default=False)
-    basis = models.CharField(max_length=16, choices=Basis.choices, default=Basis.POINTS)
-    # Points for 1st, 2nd, ... at a session, for the `placing` basis.
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    # The options exactly as the engine accepts them, copied into every table's session.
+    options = models.JSONField(default=dict, blank=True)
+    min_table_size = models.PositiveSmallIntegerField()
+    max_table_size = models.PositiveSmallIntegerField()
+    rounds = models.PositiveSmallIntegerField()  # not counting the final
+    round_ending = models.CharField(max_length=8, choices=RoundEnding.choices)
+    round_target = models.PositiveIntegerField()  # deals per player, hands, or minutes
+    scoring = models.CharField(max_length=8, choices=TournamentScoring.choices)
+    # Tournament points for 1st, 2nd, ... at a table, for the `placing` scoring.
     placing_points = models.JSONField(default=list, blank=True)
-    tie_breakers = models.JSONField(default=list, blank=True)
-    min_sessions = models.PositiveIntegerField(default=0)
+    tie_breakers = models.JSONField(default=list, blank=True)  # TieBreaker values, in order
+    final_table_size = models.PositiveSmallIntegerField(default=0)  # 0: no final table
+    carry = models.CharField(max_length=8, choices=Carry.choices, default=Carry.FULL)
+    status = models.CharField(
+        max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
+    )
+    # Public pages show nothing until the organiser releases them.
+    published = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-starts_on", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "slug"], name="league_slug_unique_in_club"),
+            models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_unique_in_club"),
         ]
 
     def __str__(self) -> str:
         return self.name
 
 
-class LeagueSession(models.Model):
-    """A session marked to count for a league that counts only marked sessions."""
+class Entry(models.Model):
+    """A player (member or guest) registered for a tournament."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="marked")
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="league_marks")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    checked_in = models.BooleanField(default=False)
+    # The first round the player can be drawn into: 1, or later for a late entry.
+    entered_round = models.PositiveSmallIntegerField(default=1)
+    # The last round the player played before withdrawing (0: withdrew before round 1).
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Set by the cut: the score the player takes to the final table (None: not in it).
+    carried = models.IntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        ordering = ["tournament", "created_at", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "session"], name="session_marked_once"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
         ]
 
     def __str__(self) -> str:
-        return f"Session {self.session_id} in league {self.league_id}"
-
-
-class SessionResult(models.Model):
-    """One player's result in one session, derived from its current hands."""
-
-    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="results")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
-    # Copied from the session so standings filter results without joining it.
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
-    played_at = models.DateTimeField()  # when the session finished, or started if it goes on
-    finished = models.BooleanField(default=False)
-    points = models.IntegerField(default=0)
-    hands_played = models.PositiveIntegerField(default=0)
-    hands_won = models.PositiveIntegerField(default=0)
-    best_hand = models.IntegerField(null=True)  # the player's best score in one hand
-    best_hand_number = models.PositiveIntegerField(null=True)
-    place = models.PositiveSmallIntegerField()  # 1 for the leaders; tied players share
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["session", "player"], name="one_result_per_seat"),
-        ]
-        indexes = [
-            models.Index(fields=["club", "variant", "played_at"], name="result_club_variant"),
-            # A player's results newest first (player pages), and on PostgreSQL everything
-            # a league standing sums, so refreshing a player's line reads only the index.
-            models.Index(
-                fields=["player", "played_at"],
-                include=["club", "variant", "session", "finished", "points", "hands_won", "place"],
-                name="result_player_covering",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"Player {self.player_id} in session {self.session_id}: {self.points}"
+        return f"Player {self.player_id} in tournament {self.tournament_id}"
 
     @property
-    def won(self) -> bool:
-        return self.finished and self.place == 1
+    def active(self) -> bool:
+        return self.withdrawn_after_round is None
 
 
-class Standing(models.Model):
-    """A player's line in a league table: sums over the league's counted results."""
+class RoundKind(models.TextChoices):
+    ROUND = "round", "Round"
+    FINAL = "final", "Final table"
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
-    sessions = models.PositiveIntegerField(default=0)
-    points = models.IntegerField(default=0)
-    hands_won = models.PositiveIntegerField(default=0)
-    sessions_won = models.PositiveIntegerField(default=0)
-    placing_points = models.IntegerField(default=0)
-    # The player's latest finished session in the league: the "most recent result" tie-break.
-    last_played_at = models.DateTimeField(null=True)
-    last_place = models.PositiveSmallIntegerField(null=True)
+
+class RoundStatus(models.TextChoices):
+    DRAWN = "drawn", "Drawn"
+    STARTED = "started", "In play"
+    FINISHED = "finished", "Finished"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()  # 1, 2, ...; the final comes after the last
+    kind = models.CharField(max_length=8, choices=RoundKind.choices, default=RoundKind.ROUND)
+    status = models.CharField(max_length=8, choices=RoundStatus.choices, default=RoundStatus.DRAWN)
+    swiss = models.BooleanField(default=False)  # seated by standings rather than at random
 
     class Meta:
+        ordering = ["tournament", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "player"], name="one_standing_per_player"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"Player {self.player_id} in league {self.league_id}"
-
-    @property
-    def average(self) -> float:
-        return self.points / self.sessions if self.sessions else 0.0
+        return f"Round {self.number} of tournament {self.tournament_id}"
 
 
-class PendingUpdate(models.Model):
-    """A session whose results, standings and ratings still have to catch up with its hands.
+class RoundTable(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()  # table 1 first (the biggest tables first)
+    # Player ids in seat order (seat 0 first) and the seat that deals first, as drawn.
+    seats = models.JSONField()
+    first_dealer = models.PositiveSmallIntegerField()
+    session = models.OneToOneField(
+        GameSession,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournament_table",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
-    Written in the same transaction as the change to the hands, and deleted in the same
-    transaction that applies it: a worker that dies in between leaves it here, and the next
-    run (or the periodic sweep) applies it.
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} of round {self.round_id}"
+
+
+class Stage(models.TextChoices):
+    OVERALL = "overall", "Overall (the rounds before the final)"
+    ROUND = "round", "One round"
+    FINAL = "final", "Final table"
+
+
+class StandingsLine(models.Model):
+    """One line of a tournament's stored standings.
+
+    Written by the same Celery update that turns a table's hands into session results, and
+    by the director's actions that change a line without a hand (an entry, the cut), so
+    pages read the standings in two queries however big the field. Everything here is
+    derived: `refresh_tournament_standings` rewrites a tournament's lines from the session
+    results, and `rebuild_standings` rewrites them all.
     """
 
-    session = models.OneToOneField(
-        GameSession, on_delete=models.CASCADE, related_name="pending_update"
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="standings_lines"
     )
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    marked_at = models.DateTimeField(default=timezone.now)
-
-    def __str__(self) -> str:
-        return f"Session {self.session_id} to update"
-
-
-class Rating(models.Model):
-    """A player's skill in one game at one club (openskill's Plackett-Luce model)."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    # The conservative rating shown on leaderboards: mu less three sigma.
-    ordinal = models.FloatField()
-    games = models.PositiveIntegerField(default=0)
+    stage = models.CharField(max_length=8, choices=Stage.choices)
+    round_number = models.PositiveSmallIntegerField(default=0)  # 0 unless stage is round
+    position = models.PositiveSmallIntegerField()  # 0 for the first line of its table
+    rank = models.PositiveSmallIntegerField()  # tied players share a rank
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    carried = models.IntegerField(default=0)  # final table only
+    # The player's table scores in round order: `TableScore` fields, as plain values.
+    tables = models.JSONField(default=list)
 
     class Meta:
+        ordering = ["tournament", "stage", "round_number", "position"]
         constraints = [
             models.UniqueConstraint(
-                fields=["club", "variant", "player"], name="one_rating_per_game"
+                fields=["tournament", "stage", "round_number", "position"],
+                name="one_line_per_position",
             ),
         ]
-        indexes = [
-            models.Index(fields=["club", "variant", "-ordinal"], name="rating_leaderboard"),
-        ]
 
     def __str__(self) -> str:
-        return f"Player {self.player_id} {self.variant}: {self.ordinal:.1f}"
-
-
-class RatingChange(models.Model):
-    """What one finished session did to one player's rating: the rating history."""
-
-    session = models.ForeignKey(
-        GameSession, on_delete=models.CASCADE, related_name="rating_changes"
-    )
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
-    # Sessions are rated in this order: when the session finished, then its id.
-    rated_at = models.DateTimeField()
-    mu_before = models.FloatField(null=True)  # None: the player's first rated session
-    sigma_before = models.FloatField(null=True)
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["session", "player"], name="one_change_per_seat"),
-        ]
-        indexes = [
-            models.Index(fields=["club", "variant", "rated_at", "session"], name="rating_order"),
-            models.Index(fields=["player", "rated_at"], name="rating_history"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Player {self.player_id} after session {self.session_id}"
-
-
-from tournaments.tournament_models import (  # noqa: E402,F401
-    Entry,
-    Round,
-    RoundTable,
-    StandingsLine,
-    Tournament,
-)
+        return f"{self.stage} line {self.position} of tournament {self.tournament_id}"

@@ -1,203 +1,413 @@
-"""Reads behind league tables, leaderboards and player pages, in a fixed number of queries."""
+"""Reads behind a tournament's public pages, projector, API and the directors' round page:
+rounds and their tables.
+
+Every read here costs a fixed number of queries whatever the number of tables or players:
+the tables of any number of rounds in one query, the drawn players' names in one, and
+the running totals of every table in play from `scoring.selectors.session_boards` (two
+queries for all of them). The standings always come from `tournament_standings`.
+"""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from django.db.models import Count, Q, Sum
-from django.db.models.functions import Coalesce
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Count, Q
+from django.db.models.functions import Lower
+from django.http import Http404
+from django.utils import timezone
 
 from clubs.models import Club, Player
+from scoring.display.formatting import signed, unsigned_plus
+from scoring.models import GameSession
+from scoring.selectors import Board, session_boards
 from tournaments.models import (
-    Basis,
-    League,
-    PendingUpdate,
-    Rating,
-    RatingChange,
-    SessionResult,
-    Standing,
-    TieBreaker,
+    Entry,
+    Round,
+    RoundEnding,
+    RoundKind,
+    RoundStatus,
+    RoundTable,
+    Tournament,
+    TournamentStatus,
 )
-from tournaments.services.ratings import PROVISIONAL_GAMES
-from tournaments.services.standings import counted_results
-
-BASIS_FIELD = {
-    Basis.POINTS: "points",
-    Basis.HANDS_WON: "hands_won",
-    Basis.SESSIONS_WON: "sessions_won",
-    Basis.PLACING: "placing_points",
-}
+from tournaments.standings import Line, TournamentStandings, tournament_standings
 
 
 @dataclass(frozen=True)
-class TableRow:
-    rank: int | None  # None: not ranked yet (too few sessions)
-    standing: Standing
+class SeatView:
+    position: int  # 0 is the first seat; seats run clockwise
+    player_id: int
+    name: str
+    points: int | None  # the running total at the table; None before the round starts
+    deals_first: bool
+    user_id: int | None = None  # the player's account, if any (who may confirm the table)
 
     @property
-    def player(self) -> Player:
-        return self.standing.player
-
-
-@dataclass(frozen=True)
-class LeagueTable:
-    league: League
-    rows: list[TableRow]  # ranked first, then the unranked
-    updating: bool  # hands are recorded that the table does not show yet
-
-
-def is_updating(club: Club) -> bool:
-    return PendingUpdate.objects.filter(club=club).exists()
-
-
-def league_table(league: League) -> LeagueTable:
-    standings = list(Standing.objects.filter(league=league).select_related("player"))
-    ranked = [s for s in standings if s.sessions >= league.min_sessions]
-    unranked = sorted(
-        (s for s in standings if s.sessions < league.min_sessions),
-        key=lambda s: (-s.sessions, s.player.name.lower()),
-    )
-    groups = _rank(league, ranked)
-    rows: list[TableRow] = []
-    for group in groups:
-        rank = len(rows) + 1
-        rows += [TableRow(rank, s) for s in sorted(group, key=lambda s: s.player.name.lower())]
-    rows += [TableRow(None, s) for s in unranked]
-    return LeagueTable(league=league, rows=rows, updating=is_updating(league.club))
-
-
-def _rank(league: League, standings: list[Standing]) -> list[list[Standing]]:
-    """Groups of standings in table order; players still level after every tie-breaker
-    share a group (and a rank)."""
-    field = BASIS_FIELD[league.basis]
-    groups = _split([standings], lambda group: {s.pk: getattr(s, field) for s in group})
-    for breaker in league.tie_breakers:
-        groups = _split(groups, _breaker(league, breaker))
-    return groups
-
-
-def _split(
-    groups: list[list[Standing]], key: Callable[[list[Standing]], dict[int, object]]
-) -> list[list[Standing]]:
-    """Split each group by `key` (higher first), keeping the groups' order."""
-    result = []
-    for group in groups:
-        if len(group) < 2:
-            result.append(group)
-            continue
-        keys = key(group)
-        by_key: dict[object, list[Standing]] = defaultdict(list)
-        for standing in group:
-            by_key[keys[standing.pk]].append(standing)
-        result += [by_key[k] for k in sorted(by_key, reverse=True)]
-    return result
-
-
-def _breaker(league: League, breaker: str) -> Callable[[list[Standing]], dict[int, object]]:
-    if breaker == TieBreaker.WINS:
-        return lambda group: {s.pk: s.sessions_won for s in group}
-    if breaker == TieBreaker.AVERAGE:
-        return lambda group: {s.pk: s.average for s in group}
-    if breaker == TieBreaker.RECENT:
-        # A better place in one's latest session first; then the more recent of two.
-        return lambda group: {
-            s.pk: (-(s.last_place or 99), s.last_played_at.timestamp() if s.last_played_at else 0)
-            for s in group
-        }
-    return lambda group: _head_to_head(league, group)
-
-
-def _head_to_head(league: League, group: Sequence[Standing]) -> dict[int, object]:
-    """Among the tied players: how many times each finished above another of them in a
-    counted session they both played (a mini-league of the tied players)."""
-    ids = {s.player_id: s.pk for s in group}
-    results = SessionResult.objects.filter(
-        counted_results(league), finished=True, player_id__in=ids
-    ).values_list("session_id", "player_id", "place")
-    by_session: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for session_id, player_id, place in results:
-        by_session[session_id].append((player_id, place))
-    beaten: dict[int, int] = dict.fromkeys(ids, 0)
-    for seats in by_session.values():
-        for player, place in seats:
-            beaten[player] += sum(1 for other, theirs in seats if place < theirs)
-    return {ids[player]: count for player, count in beaten.items()}
-
-
-@dataclass(frozen=True)
-class LeaderboardRow:
-    rank: int
-    rating: Rating
+    def number(self) -> int:
+        """The seat as people count it: seat 1 first."""
+        return self.position + 1
 
     @property
-    def provisional(self) -> bool:
-        return self.rating.games < PROVISIONAL_GAMES
-
-
-def leaderboard(club: Club, variant: str) -> list[LeaderboardRow]:
-    ratings = (
-        Rating.objects.filter(club=club, variant=variant)
-        .select_related("player")
-        .order_by("-ordinal", "player__name")
-    )
-    return [LeaderboardRow(rank, rating) for rank, rating in enumerate(ratings, 1)]
+    def points_text(self) -> str:
+        return "" if self.points is None else unsigned_plus(self.points)
 
 
 @dataclass(frozen=True)
-class VariantStats:
-    variant: str
-    sessions: int
-    wins: int
-    points: int
-    hands_won: int
+class TableState:
+    number: int
+    seats: list[SeatView]
+    first_dealer: int  # the seat position that deals the first hand
+    session_id: int | None  # None until the round starts
+    hands: int  # hands counted so far
+    finished: bool
+    confirmed: bool
+    # The player at the table whose account confirmed the result (None: not confirmed, or
+    # that account is no longer one of the table's players), and when.
+    confirmed_by: int | None = None
+    confirmed_at: datetime | None = None
+    started_at: datetime | None = None  # when the table's session began
 
     @property
-    def average(self) -> float:
-        return self.points / self.sessions if self.sessions else 0.0
+    def started(self) -> bool:
+        return self.session_id is not None
 
+    @property
+    def confirmed_by_name(self) -> str:
+        """The name of the player who confirmed ("" if none, or no longer at the table)."""
+        return next((s.name for s in self.seats if s.player_id == self.confirmed_by), "")
 
-@dataclass(frozen=True)
-class PlayerStats:
-    player: Player
-    by_variant: list[VariantStats]
-    best_hands: list[SessionResult]  # the sessions holding the player's best single hands
-    ratings: list[Rating]
-    history: list[RatingChange]  # oldest first, every game
-
-
-def player_stats(player: Player, *, best: int = 5) -> PlayerStats:
-    results = SessionResult.objects.filter(player=player)
-    per_variant = (
-        results.values("variant")
-        .annotate(
-            n=Count("id"),
-            wins=Count("id", filter=Q(finished=True, place=1)),
-            total=Coalesce(Sum("points"), 0),
-            won_hands=Coalesce(Sum("hands_won"), 0),
+    def may_confirm(self, user_id: int | None) -> bool:
+        """Whether the account may be offered "Confirm the result": it plays at this
+        finished, unconfirmed table (the service still checks who recorded the hands)."""
+        return (
+            self.finished
+            and not self.confirmed
+            and user_id is not None
+            and any(seat.user_id == user_id for seat in self.seats)
         )
-        .order_by("variant")
+
+    @property
+    def state(self) -> str:
+        """How the table reads on a page: drawn, in play, finished or confirmed."""
+        if self.confirmed:
+            return "Confirmed"
+        if self.finished:
+            return "Finished"
+        return "In play" if self.started else "Drawn"
+
+    @property
+    def leaders(self) -> set[int]:
+        """Seat positions with the best total so far (none before the first hand)."""
+        if not self.hands:
+            return set()
+        best = max(seat.points or 0 for seat in self.seats)
+        return {seat.position for seat in self.seats if (seat.points or 0) == best}
+
+
+@dataclass(frozen=True)
+class RoundState:
+    round: Round
+    tables: list[TableState]
+
+    @property
+    def title(self) -> str:
+        return round_title(self.round)
+
+    @property
+    def in_play(self) -> bool:
+        return self.round.status == RoundStatus.STARTED
+
+    @property
+    def time_called_at(self) -> datetime | None:
+        """When a timed round's time is up (its minutes after the tables started), while
+        any table still plays; None for rounds that end by deals or hands."""
+        tournament = self.round.tournament
+        started = [table.started_at for table in self.tables if table.started_at]
+        if tournament.round_ending != RoundEnding.MINUTES or not started or not self.playing:
+            return None
+        return min(started) + timedelta(minutes=tournament.round_target)
+
+    @property
+    def minutes_left(self) -> int:
+        """Whole minutes (rounded up) until time is called; 0 once it has been."""
+        called = self.time_called_at
+        if called is None:
+            return 0
+        return max(0, math.ceil((called - timezone.now()).total_seconds() / 60))
+
+    @property
+    def playing(self) -> list[int]:
+        """The numbers of the tables not finished yet."""
+        return [table.number for table in self.tables if not table.finished]
+
+    @property
+    def can_finish(self) -> bool:
+        return self.in_play and not self.playing
+
+
+@dataclass(frozen=True)
+class EntryCounts:
+    entered: int
+    checked_in: int
+    withdrawn: int
+    finalists: int
+
+
+def round_title(round_: Round) -> str:
+    return "Final table" if round_.kind == RoundKind.FINAL else f"Round {round_.number}"
+
+
+def tournament_rounds(tournament: Tournament) -> list[Round]:
+    """Every round drawn so far, the final last; one query."""
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    for round_ in rounds:
+        round_.tournament = tournament  # already loaded: nothing below asks for it again
+    return rounds
+
+
+def current_round(rounds: Sequence[Round]) -> Round | None:
+    """The round the room is playing or about to play: the latest one drawn."""
+    return rounds[-1] if rounds else None
+
+
+def round_tables(rounds: Sequence[Round]) -> dict[int, list[TableState]]:
+    """Each round's tables (by round id), seats in order, with running totals once started.
+
+    A started table's seats are its session's, which is who really plays there (a seat
+    can be changed by hand); a drawn one shows the draw.
+    """
+    by_round: dict[int, list[TableState]] = {round_.pk: [] for round_ in rounds}
+    if not rounds:
+        return by_round
+    tables = list(
+        RoundTable.objects.filter(round__in=list(rounds))
+        .select_related("session")
+        .order_by("round_id", "number")
     )
-    return PlayerStats(
-        player=player,
-        by_variant=[
-            VariantStats(
-                variant=row["variant"],
-                sessions=row["n"],
-                wins=row["wins"],
-                points=row["total"],
-                hands_won=row["won_hands"],
+    boards = _boards(tables)
+    drawn_ids = {pid for t in tables if t.session_id is None for pid in t.seats}
+    names = {
+        pk: (name, user_id)
+        for pk, name, user_id in Player.objects.filter(pk__in=drawn_ids).values_list(
+            "pk", "name", "user_id"
+        )
+    }
+    for table in tables:
+        board = boards.get(table.session_id) if table.session_id else None
+        by_round[table.round_id].append(_table_view(table, board, names))
+    return by_round
+
+
+def _boards(tables: Sequence[RoundTable]) -> dict[int, Board]:
+    sessions = [t.session for t in tables if t.session is not None]
+    if not sessions:
+        return {}
+    return {board.session.pk: board for board in session_boards(sessions, scores_only=True)}
+
+
+def _table_view(
+    table: RoundTable, board: Board | None, names: Mapping[int, tuple[str, int | None]]
+) -> TableState:
+    if board is None:
+        seats = [
+            SeatView(
+                position=position,
+                player_id=pid,
+                name=names.get(pid, ("?", None))[0],
+                points=None,
+                deals_first=position == table.first_dealer,
+                user_id=names.get(pid, ("?", None))[1],
             )
-            for row in per_variant
-        ],
-        best_hands=list(
-            results.filter(best_hand__isnull=False)
-            .select_related("session")
-            .order_by("-best_hand", "-played_at")[:best]
+            for position, pid in enumerate(table.seats)
+        ]
+        return TableState(
+            number=table.number,
+            seats=seats,
+            first_dealer=table.first_dealer,
+            session_id=None,
+            hands=0,
+            finished=False,
+            confirmed=False,
+        )
+    first_dealer = board.session.first_dealer
+    confirmer = table.confirmed_by_id
+    seats = [
+        SeatView(
+            position=seat.position,
+            player_id=seat.player_id,
+            name=seat.player.name,
+            points=board.totals.get(seat.position, 0),
+            deals_first=seat.position == first_dealer,
+            user_id=seat.player.user_id,
+        )
+        for seat in board.seats
+    ]
+    return TableState(
+        number=table.number,
+        seats=seats,
+        first_dealer=first_dealer,
+        session_id=table.session_id,
+        hands=board.hands_dealt,
+        finished=not board.session.is_active,
+        confirmed=confirmer is not None,
+        # The seats' players are loaded with the board: finding the confirmer costs nothing.
+        confirmed_by=next(
+            (s.player_id for s in board.seats if confirmer and s.player.user_id == confirmer),
+            None,
         ),
-        ratings=list(Rating.objects.filter(player=player).order_by("variant")),
-        history=list(
-            RatingChange.objects.filter(player=player).order_by("variant", "rated_at", "session_id")
-        ),
+        confirmed_at=table.confirmed_at,
+        started_at=board.session.started_at,
     )
+
+
+def round_view(round_: Round) -> RoundState:
+    return RoundState(round=round_, tables=round_tables([round_])[round_.pk])
+
+
+def entry_counts(tournament: Tournament) -> EntryCounts:
+    """How many entered, checked in, withdrew and reached the final table; one query."""
+    counts = Entry.objects.filter(tournament=tournament).aggregate(
+        entered=Count("pk"),
+        checked_in=Count("pk", filter=Q(checked_in=True)),
+        withdrawn=Count("pk", filter=Q(withdrawn_after_round__isnull=False)),
+        finalists=Count("pk", filter=Q(carried__isnull=False)),
+    )
+    return EntryCounts(**counts)
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """Everything the overview and the projector show."""
+
+    tournament: Tournament
+    rounds: list[Round]
+    current: RoundState | None
+    standings: TournamentStandings
+    winners: list[Line]
+
+    @property
+    def updating(self) -> bool:
+        return self.standings.updating
+
+    @property
+    def at_final(self) -> bool:
+        return self.tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED) and (
+            bool(self.standings.final)
+        )
+
+    @property
+    def playing(self) -> bool:
+        """A round is drawn or in play: its tables are the news."""
+        return self.current is not None and self.current.round.status != RoundStatus.FINISHED
+
+
+def public_view(tournament: Tournament) -> PublicView:
+    rounds = tournament_rounds(tournament)
+    latest = current_round(rounds)
+    standings = tournament_standings(tournament)
+    return PublicView(
+        tournament=tournament,
+        rounds=rounds,
+        current=round_view(latest) if latest is not None else None,
+        standings=standings,
+        winners=standings.winners,
+    )
+
+
+def club_tournaments(club: Club, *, released_only: bool) -> list[Tournament]:
+    """Newest first; `released_only` for visitors who are not members (a public club's),
+    who can open only the tournaments the organiser has released."""
+    tournaments = Tournament.objects.filter(club=club)
+    if released_only:
+        tournaments = tournaments.filter(published=True)
+    return list(tournaments.order_by("-starts_on", "-created_at"))
+
+
+def entries(tournament: Tournament) -> list[Entry]:
+    """Every entry by name: the director finds a player at check-in by their name."""
+    return list(
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by(Lower("player__name"))
+    )
+
+
+def entry_of(tournament: Tournament, player_id: int) -> Entry:
+    entry = (
+        Entry.objects.filter(tournament=tournament, player_id=player_id)
+        .select_related("player")
+        .first()
+    )
+    if entry is None:
+        raise Http404("No such entry.")
+    return entry
+
+
+def free_players(tournament: Tournament) -> list[Player]:
+    """The club's players who are not entered yet, by name."""
+    return list(
+        Player.objects.filter(club_id=tournament.club_id)
+        .exclude(entries__tournament=tournament)
+        .order_by(Lower("name"))
+    )
+
+
+def rounds(tournament: Tournament) -> list[Round]:
+    return list(Round.objects.filter(tournament=tournament).order_by("number"))
+
+
+def round_of(tournament: Tournament, number: int) -> Round:
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        raise Http404("No such round.")
+    round_.tournament = tournament  # already loaded: the services must not ask again
+    return round_
+
+
+def table_of(round_: Round, number: int) -> RoundTable:
+    table = RoundTable.objects.filter(round=round_, number=number).first()
+    if table is None:
+        raise Http404("No such table.")
+    table.round = round_
+    return table
+
+
+def seated_players(round_: Round) -> list[Player]:
+    """Everyone drawn into the round, by name: the swap form's choices."""
+    ids = [pid for seats in round_.tables.values_list("seats", flat=True) for pid in seats]
+    return list(Player.objects.filter(pk__in=ids).order_by(Lower("name")))
+
+
+def confirmable(view: RoundState, user: User | AnonymousUser) -> set[int]:
+    """The tables whose "Confirm the result" the viewer is offered."""
+    viewer = user.pk if user.is_authenticated else None
+    return {table.number for table in view.tables if table.may_confirm(viewer)}
+
+
+def carried_scores(session: GameSession) -> dict[int, str]:
+    """A final table's session: what each finalist carried in, by seat ("carried +45"), for
+    its session screen (registered with scoring.pages). Nothing for any other session, at
+    no query: the session comes with its table joined (scoring/access.py)."""
+    try:
+        table = session.tournament_table
+    except ObjectDoesNotExist:
+        return {}
+    if table.round.kind != RoundKind.FINAL:
+        return {}
+    carried = {
+        player_id: score
+        for player_id, score in Entry.objects.filter(
+            tournament_id=table.round.tournament_id, carried__isnull=False
+        ).values_list("player_id", "carried")
+        if score is not None  # the filter's promise, for the type checker
+    }
+    return {
+        position: f"carried {signed(carried[player_id])}"
+        for position, player_id in session.seats.values_list("position", "player_id")
+        if player_id in carried
+    }

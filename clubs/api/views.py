@@ -11,7 +11,6 @@ from rest_framework.serializers import Serializer
 
 from clubs.api.filters import ClubFilter, PlayerFilter
 from clubs.api.permissions import ClubAccessMixin
-from clubs.api.selectors import visible_clubs
 from clubs.api.serializers import (
     ClubDetailSerializer,
     ClubSerializer,
@@ -20,6 +19,7 @@ from clubs.api.serializers import (
 )
 from clubs.models import Club, Player
 from clubs.roles import Role
+from clubs.selectors import visible_clubs
 from clubs.services import add_guest
 from config.api_schema import error_responses
 

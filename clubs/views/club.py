@@ -12,8 +12,10 @@ from clubs import services
 from clubs.access import club_access
 from clubs.errors import UserError
 from clubs.forms import ClubForm, timezone_names
-from clubs.selectors import club_page_sessions, club_people
+from clubs.pages import club_page_parts
+from clubs.selectors import club_people
 from clubs.views.guard import show_error
+from config.http import signed_in_user
 
 
 @login_required
@@ -24,7 +26,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
         try:
             club = services.create_club(
                 name=form.cleaned_data["name"],
-                owner=request.user,
+                owner=signed_in_user(request),
                 timezone_name=form.cleaned_data["timezone"].strip(),
                 is_public=form.cleaned_data["is_public"],
             )
@@ -47,7 +49,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "access": access,
             "club": access.club,
-            "sessions": club_page_sessions(access.club),
             "people": club_people(access.club),
+            **club_page_parts(access.club),  # `sessions`, from scoring
         },
     )

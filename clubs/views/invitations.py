@@ -17,6 +17,7 @@ from clubs.models import Invitation, Membership
 from clubs.roles import Role
 from clubs.selectors import invitation_by_token, unlinked_guests, valid_invitations
 from clubs.views.guard import login_if_anonymous, show_error
+from config.http import signed_in_user
 
 
 @require_http_methods(["GET", "POST"])
@@ -27,7 +28,7 @@ def invitations(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             invitation = services.create_invitation(
-                club=access.club, role=form.cleaned_data["role"], created_by=request.user
+                club=access.club, role=form.cleaned_data["role"], created_by=signed_in_user(request)
             )
         except UserError as error:
             show_error(form, error)
@@ -91,6 +92,13 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         except UserError as error:
             show_error(form, error)
         else:
+            if guest:
+                messages.success(
+                    request,
+                    f"Welcome to {club.name}. Your claim to be {guest.name} waits for an "
+                    "organiser: once they approve it, their results are yours.",
+                )
+                return redirect("club-players", slug=club.slug)
             messages.success(request, f"Welcome to {club.name}.")
             return redirect("club-detail", slug=club.slug)
     return render(

@@ -1,4 +1,5 @@
-"""Members and guests: roles, removing a member, adding, renaming and linking players.
+"""Members and guests: roles, removing a member, adding, renaming and linking players,
+and deciding members' claims to have played as a guest.
 
 Members may look; changes need an organiser. Ids in URLs and forms are always looked up
 inside the club of the URL, so another club's people can never be touched from here.
@@ -6,6 +7,7 @@ inside the club of the URL, so another club's people can never be touched from h
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,10 +17,11 @@ from clubs import services
 from clubs.access import ClubAccess, club_access
 from clubs.errors import UserError
 from clubs.forms import LinkGuestForm, PlayerNameForm, RoleForm
-from clubs.models import Membership, Player
+from clubs.models import GuestClaim, Membership, Player
 from clubs.roles import Role
-from clubs.selectors import club_people
+from clubs.selectors import club_people, pending_claims
 from clubs.views.guard import login_if_anonymous, show_error
+from config.http import signed_in_user
 
 
 def _players_page(
@@ -27,8 +30,13 @@ def _players_page(
     *,
     guest_form: PlayerNameForm | None = None,
     role_error: tuple[int, str] | None = None,
+    claim_error: tuple[int, str] | None = None,
 ) -> HttpResponse:
-    role_form = RoleForm(by_owner=access.is_owner)
+    role_field = RoleForm(by_owner=access.is_owner).fields["role"]
+    assert isinstance(role_field, forms.ChoiceField)
+    # Organisers see every claim waiting; a member sees only their own.
+    claims = pending_claims(access.club)
+    my_claim = next((c for c in claims if c.user_id == request.user.pk), None)
     return render(
         request,
         "clubs/players.html",
@@ -37,8 +45,11 @@ def _players_page(
             "club": access.club,
             "people": club_people(access.club),
             "guest_form": guest_form or PlayerNameForm(),
-            "role_choices": role_form.fields["role"].choices,
+            "role_choices": role_field.choices,
             "role_error": role_error,
+            "claims": claims if access.can_organise else [],
+            "my_claim": my_claim,
+            "claim_error": claim_error,
         },
     )
 
@@ -73,6 +84,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
     form = RoleForm(request.POST, by_owner=access.is_owner)
     if not form.is_valid():
         return _players_page(request, access, role_error=(membership.pk, "Choose a role."))
+    assert access.role is not None  # club_access let only an organiser through
     try:
         services.set_role(
             club=access.club,
@@ -98,6 +110,7 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
     )
     error = None
     if request.method == "POST":
+        assert access.role is not None  # club_access let only an organiser through
         try:
             services.remove_member(
                 club=access.club, membership_id=membership.pk, by_role=access.role
@@ -176,3 +189,49 @@ def guest_link(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
             )
             return redirect("club-players", slug=access.club.slug)
     return _player_page(request, access, player, link_form=form)
+
+
+@require_POST
+@login_if_anonymous
+def claim_approve(request: HttpRequest, slug: str, claim_id: int) -> HttpResponse:
+    """One tap: the guest's results become the member's."""
+    access = club_access(request.user, slug, needs=Role.ORGANISER)
+    claim = get_object_or_404(
+        GuestClaim.objects.select_related("player", "user"), pk=claim_id, club=access.club
+    )
+    try:
+        services.approve_claim(club=access.club, claim_id=claim.pk, by=signed_in_user(request))
+    except UserError as error:
+        return _players_page(request, access, claim_error=(claim.pk, error.message))
+    messages.success(
+        request, f"{claim.player.name}'s results now belong to {claim.user.get_username()}."
+    )
+    return redirect("club-players", slug=access.club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@login_if_anonymous
+def claim_refuse(request: HttpRequest, slug: str, claim_id: int) -> HttpResponse:
+    """Refusing asks first: the member is told their results stay with the guest."""
+    access = club_access(request.user, slug, needs=Role.ORGANISER)
+    claim = get_object_or_404(
+        GuestClaim.objects.select_related("player", "user"), pk=claim_id, club=access.club
+    )
+    error = None
+    if request.method == "POST":
+        try:
+            services.refuse_claim(club=access.club, claim_id=claim.pk, by=signed_in_user(request))
+        except UserError as exc:
+            error = exc.message
+        else:
+            messages.success(
+                request,
+                f"{claim.player.name} stays a guest; {claim.user.get_username()} plays as "
+                "themselves from now on.",
+            )
+            return redirect("club-players", slug=access.club.slug)
+    return render(
+        request,
+        "clubs/claim_refuse.html",
+        {"access": access, "club": access.club, "claim": claim, "error": error},
+    )

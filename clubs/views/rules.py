@@ -25,6 +25,7 @@ from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.selectors import stored_rules
 from clubs.views.guard import login_if_anonymous
+from config.http import signed_in_user
 from scoring.rules.variants import GAME_NAMES, VARIANTS
 
 
@@ -61,10 +62,13 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             try:
                 services.save_variant_rules(
-                    club=club, variant=variant, options=form.changed_options(), by=request.user
+                    club=club,
+                    variant=variant,
+                    options=form.changed_options(),
+                    by=signed_in_user(request),
                 )
             except UserError as error:
-                form.add_engine_error(error.message)
+                form.add_engine_error(error.message, getattr(error, "option", None))
             else:
                 messages.success(request, f"{GAME_NAMES[variant]} defaults saved.")
                 return redirect(f"{reverse('club-rules', args=[club.slug])}?variant={variant}")

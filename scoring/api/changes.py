@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -22,6 +22,8 @@ from config.api_errors import user_error_body
 from scoring.api.serializers import SessionStateSerializer
 from scoring.models import GameSession, HandVersion
 from scoring.selectors import session_board
+
+T = TypeVar("T")
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     name="Idempotency-Key",
@@ -69,21 +71,12 @@ def refuse_foreign_key(session: GameSession, key: uuid.UUID) -> None:
         )
 
 
-def with_revision(
-    session: GameSession,
-    revision: int | None,
-    change: Callable[[int | None], Any],
-    *,
-    append_only: bool = False,
-) -> Any:
+def with_revision(session: GameSession, revision: int | None, change: Callable[[int], T]) -> T:
     """Run `change(revision)`; without a revision from the client, the session's current one.
 
-    An append without a revision passes None: the service then adds the hand to the session
-    as it is under its lock, so a busy table never makes it fail as stale.
+    (Not for an append: one without a revision passes None on, see SessionView.keyed_append.)
     """
-    if revision is not None or append_only:
-        return change(revision)
-    return change(session.revision)
+    return change(session.revision if revision is None else revision)
 
 
 def session_state(session: GameSession, context: dict[str, Any]) -> dict[str, Any]:

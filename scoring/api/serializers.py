@@ -174,7 +174,9 @@ class SessionDetailSerializer(SessionStateSerializer):
     @extend_schema_field(HandRowSerializer(many=True))
     def get_hands(self, board: Board) -> list[dict[str, Any]]:
         context = {**self.context, "session": board.session}
-        return HandRowSerializer(board.rows, many=True, context=context).data
+        # many=True makes a ListSerializer, whose data is a list; the stubs type the call as
+        # the single serializer, whose data is a dict.
+        return HandRowSerializer(board.rows, many=True, context=context).data  # type: ignore[return-value]
 
 
 class DealerDrawSerializer(serializers.Serializer):

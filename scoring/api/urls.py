@@ -1,7 +1,24 @@
+"""/api/v1/rules/evaluate/ and /api/v1/clubs/<slug>/sessions/...: included from config/urls.py's
+api_v1 list."""
+
 from django.urls import path
 
-from scoring.api.views import EvaluateRulesView
+from scoring.api import hands, rules, sessions
+
+club_sessions = "clubs/<slug:slug>/sessions/"
+session = club_sessions + "<int:session_id>/"
 
 urlpatterns = [
-    path("evaluate/", EvaluateRulesView.as_view(), name="rules-evaluate"),
+    path("rules/evaluate/", rules.EvaluateRulesView.as_view(), name="rules-evaluate"),
+    path(club_sessions, sessions.SessionList.as_view(), name="api-session-list"),
+    path(session, sessions.SessionDetail.as_view(), name="api-session-detail"),
+    path(session + "undo/", sessions.SessionUndo.as_view(), name="api-session-undo"),
+    path(session + "finish/", sessions.SessionFinish.as_view(), name="api-session-finish"),
+    path(session + "hands/", hands.HandList.as_view(), name="api-hand-list"),
+    path(session + "hands/<int:number>/", hands.HandDetail.as_view(), name="api-hand-detail"),
+    path(
+        session + "hands/<int:number>/void/",
+        hands.HandVoid.as_view(),
+        name="api-hand-void",
+    ),
 ]

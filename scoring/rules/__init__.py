@@ -1,17 +1,35 @@
-"""The Rummy Club rules engine: plain Python, no Django (see ../shared/rules/CONTRACT.md).
+"""The Rummy Club rules engine: plain Python, no Django (the rules contract, docs/rules.md).
 
-One entry point serves the three doors (Python, `manage.py rules`, the REST endpoint):
-`evaluate(request)` takes a parsed JSON request and always returns a response dict; an error
-is `{"error": {"code": CODE, "message": SENTENCE}}`. `evaluate_json(text)` parses first.
-Errors the caller can fix are `RulesError`; anything else escaping is a bug, which the doors
-report as `internal_error` without stopping a batch.
+Two doors over one implementation:
+
+- The JSON door serves the command line (`manage.py rules`) and the REST endpoint:
+  `evaluate(request)` takes a parsed JSON request and always returns a response dict; an
+  error is `{"error": {"code": CODE, "message": SENTENCE}}`. `evaluate_json(text)` parses
+  first.
+- The typed door serves the app's own services: `score_hand(game, players)` -> `Ledger`,
+  `check_show(game, hand)` -> `ShowVerdict`, `hand_penalty(game, hand)` -> `PenaltyAnswer`,
+  `hand_bonus(game, hand)` -> `BonusAnswer` and `wild_cards(game)` -> `WildCards`, each
+  with an optional `time_limit`. They take and return frozen dataclasses (typed.py: `Game`
+  is the table, `Player` one seat of a played hand) and raise `RulesError`, which besides
+  its `code` and `message` says which `seat` (player id) and `field` it is about. The typed
+  functions write their arguments as a request and answer it through the very steps the
+  JSON door takes (operations.py), so both doors check the same things in the same order
+  with the same sentences; the answers are built as the dataclasses, and the JSON door's
+  response is their `as_json()`.
+
+Errors the caller can fix are `RulesError`; anything else escaping is a bug, which the JSON
+doors report as `internal_error` without stopping a batch. The rules a service needs to
+word its pages (game names, show sizes, designator names, which games have penalties and
+value cards, the last player in winning, the steps from a loser's count to what they pay:
+`loser_charge`) are exported here too, so nothing outside the
+engine restates them.
 
 House decisions where the contract leaves the call to us (also in docs/rules.md):
 - The `wilds` op lists JK as `printed` only while printed jokers are in play (an exposed
   printed joker in a one-joker game leaves none).
-- `wild` is required by every op that looks at cards in a game that turns a designator;
-  `bonus` in indian13 and vazhushal (which have no value cards) does not need it, nor does
-  `score_hand` when every player's points are typed. In vazhushal with
+- `wild` is required by every op that looks at cards in a game that turns a designator
+  (`bonus` in indian13 and vazhushal too, though it answers 0 there); `score_hand` does
+  not need it when every player's points are typed. In vazhushal with
   `negative_joker: false` a given `wild` is read and ignored.
 - A typed `bonus` in indian13 or vazhushal is accepted and ignored: those games pay none.
 - indian21/rummy27 `two_points` for a `first_turn_pending` player is halved like any
@@ -36,21 +54,101 @@ House decisions where the contract leaves the call to us (also in docs/rules.md)
 
 from __future__ import annotations
 
-import gc
 import json
 import re
+from typing import Any
 
-from . import budget
-from .errors import RulesError, bad_request
+from .door import (
+    NESTED_TOO_DEEPLY,
+    EngineCall,
+    check_show,
+    hand_bonus,
+    hand_penalty,
+    score_hand,
+    wild_cards,
+)
+from .errors import TOO_COMPLEX, RulesError, bad_request
+from .ledger import last_one_in, printed_joker_doubles
 from .operations import run
+from .penalty import (
+    BIG_HAND_CAP,
+    CAPPED,
+    DOUBLED_FIRST_TURN,
+    DOUBLED_JOKER,
+    HALVED,
+    Adjustment,
+    Charge,
+    loser_charge,
+)
+from .shows import MELD_KINDS, SHOW_KINDS, SHOW_SIZE_RANGES, VAZHUSHAL_SEARCH_LIMIT
+from .table_cards import check_cards_together
+from .typed import (
+    BonusAnswer,
+    BonusLine,
+    Game,
+    Ledger,
+    MeldShown,
+    PenaltyAnswer,
+    Player,
+    SeatDetail,
+    ShowVerdict,
+    Transfer,
+    WildCards,
+)
+from .variants import (
+    BONUS_VARIANTS,
+    DESIGNATOR_NAMES,
+    GAME_NAMES,
+    NO_DESIGNATOR_OPTIONS,
+    PENALTY_VARIANTS,
+    VARIANTS,
+)
 
 __all__ = [
+    "BIG_HAND_CAP",
+    "BONUS_VARIANTS",
+    "CAPPED",
+    "DESIGNATOR_NAMES",
+    "DOUBLED_FIRST_TURN",
+    "DOUBLED_JOKER",
+    "GAME_NAMES",
+    "HALVED",
     "MAX_REQUEST_BYTES",
+    "MELD_KINDS",
+    "NO_DESIGNATOR_OPTIONS",
+    "PENALTY_VARIANTS",
+    "SHOW_KINDS",
+    "SHOW_SIZE_RANGES",
+    "TOO_COMPLEX",
+    "VARIANTS",
+    "VAZHUSHAL_SEARCH_LIMIT",
+    "Adjustment",
+    "BonusAnswer",
+    "BonusLine",
+    "Charge",
+    "Game",
+    "Ledger",
+    "MeldShown",
+    "PenaltyAnswer",
+    "Player",
     "RulesError",
+    "SeatDetail",
+    "ShowVerdict",
+    "Transfer",
+    "WildCards",
+    "check_cards_together",
+    "check_show",
     "evaluate",
     "evaluate_json",
+    "hand_bonus",
+    "hand_penalty",
     "is_error",
+    "last_one_in",
+    "loser_charge",
+    "printed_joker_doubles",
+    "score_hand",
     "too_large",
+    "wild_cards",
 ]
 
 # The largest request any door reads: a 27-card hand with every option and a full table of
@@ -60,31 +158,20 @@ MAX_REQUEST_BYTES = 64 * 1024
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abAB]")
 
 
-def evaluate(request: object, *, time_limit: float | None = None) -> dict:
+def evaluate(request: object, *, time_limit: float | None = None) -> dict[str, Any]:
     """Answer one contract request; never raises for bad input.
 
     `time_limit` (seconds) is for doors that serve strangers: past it the answer is the
     `too_complex` error rather than a worker held for as long as the hand takes.
     """
-    # The search makes many small tuples and no reference cycles; pausing the cycle
-    # collector while it runs removes pauses that otherwise dominate the slowest requests.
-    collecting = gc.isenabled()
-    gc.disable()
-    token = budget.start(time_limit)
     try:
-        return run(request)
+        with EngineCall(time_limit):
+            return run(request)
     except RulesError as error:
         return error.as_response()
-    except RecursionError:
-        # Only a request nested far deeper than the contract's shapes gets here.
-        return bad_request("The request is nested too deeply to be a rules request.").as_response()
-    finally:
-        budget.finish(token)
-        if collecting:
-            gc.enable()
 
 
-def evaluate_json(text: str | bytes, *, time_limit: float | None = None) -> dict:
+def evaluate_json(text: str | bytes, *, time_limit: float | None = None) -> dict[str, Any]:
     """Parse one JSON request, then answer it; text that is not JSON is `bad_request`."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(raw) > MAX_REQUEST_BYTES:
@@ -94,7 +181,7 @@ def evaluate_json(text: str | bytes, *, time_limit: float | None = None) -> dict
     except (ValueError, UnicodeDecodeError):
         return bad_request("The request is not valid JSON.").as_response()
     except RecursionError:
-        return bad_request("The request is nested too deeply to be a rules request.").as_response()
+        return bad_request(NESTED_TOO_DEEPLY).as_response()
     if _SURROGATE_ESCAPE.search(raw) and not _writable(request):
         return bad_request(
             "The request holds a \\u escape that is half of a character (a lone surrogate); "
@@ -110,7 +197,7 @@ def too_large() -> RulesError:
     )
 
 
-def is_error(response: dict) -> bool:
+def is_error(response: dict[str, Any]) -> bool:
     return "error" in response
 
 

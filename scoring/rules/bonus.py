@@ -7,25 +7,29 @@ from itertools import product
 
 from .cards import name
 from .errors import bad_request
-from .variants import Table
+from .typed import BonusAnswer, BonusLine
+from .variants import BONUS_VARIANTS, Table
 from .wilds import wild_roles
 
+_Points = dict[str, tuple[int, ...]]
+_Marriages = tuple[tuple[str, int, int], ...]
+
 # Points for holding 1, 2 or 3 cards of a category.
-_INDIAN21 = {"same_suit": (10, 30, 50), "upper": (10, 30, 50), "lower": (10, 30, 50)}
-_INDIAN21_MARRIAGES = (
+_INDIAN21: _Points = {"same_suit": (10, 30, 50), "upper": (10, 30, 50), "lower": (10, 30, 50)}
+_INDIAN21_MARRIAGES: _Marriages = (
     ("triple_marriage", 3, 500),
     ("double_marriage", 2, 300),
     ("marriage", 1, 100),
 )
-_RUMMY27 = {
+_RUMMY27: _Points = {
     "same_suit": (20, 60, 120),
     "one_up": (10, 30, 60),
     "two_up": (10, 30, 60),
     "one_down": (10, 30, 60),
     "two_down": (25, 75, 150),
 }
-_MARRIAGE_HAND = {"poplu": (2, 5, 10), "jhiplu": (2, 5, 10), "tiplu": (3, 7)}
-_MARRIAGE_MARRIAGES = (("double_marriage", 2, 20), ("marriage", 1, 10))
+_MARRIAGE_HAND: _Points = {"poplu": (2, 5, 10), "jhiplu": (2, 5, 10), "tiplu": (3, 7)}
+_MARRIAGE_MARRIAGES: _Marriages = (("double_marriage", 2, 20), ("marriage", 1, 10))
 _TUNNELA_POINTS = {"tunnela": 5, "joker_tunnela": 10, "poplu_tunnela": 20, "jhiplu_tunnela": 20}
 
 
@@ -36,10 +40,10 @@ def _category_points(table: tuple[int, ...], count: int) -> int:
     return full * table[-1] + (table[rest - 1] if rest else 0)
 
 
-def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | None) -> dict:
+def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | None) -> BonusAnswer:
     variant = table.variant
-    if variant in ("indian13", "vazhushal"):
-        return {"points": 0, "breakdown": []}
+    if variant not in BONUS_VARIANTS:
+        return BonusAnswer(0, ())
     roles = wild_roles(table)
     held = Counter(roles.get(card) for card in hand)
     if variant == "indian21":
@@ -49,7 +53,9 @@ def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | Non
     return _marriage(roles, hand, initial_tunnelas or [])
 
 
-def _best_split(held: Counter, tables: dict, marriages: tuple, parts: tuple[str, ...]) -> dict:
+def _best_split(
+    held: Counter[str | None], tables: _Points, marriages: _Marriages, parts: tuple[str, ...]
+) -> BonusAnswer:
     """Try every number of each marriage kind; the rest score by category."""
     counts = {category: held.get(category, 0) for category in tables}
     # Bigger marriages first, so that of two equal splits the one with fewer, larger
@@ -58,24 +64,23 @@ def _best_split(held: Counter, tables: dict, marriages: tuple, parts: tuple[str,
         range(min(counts[p] for p in parts) // size, -1, -1) if parts else range(1)
         for _, size, _ in marriages
     ]
-    best_points, best_breakdown = -1, []
+    best_points, best_breakdown = -1, list[BonusLine]()
     for combo in product(*ranges):
         used = sum(size * n for (_, size, _), n in zip(marriages, combo, strict=True))
         if parts and any(counts[p] < used for p in parts):
             continue
-        breakdown = []
+        breakdown: list[BonusLine] = []
         for (category, _size, points), n in zip(marriages, combo, strict=True):
             if n:
-                breakdown.append({"category": category, "count": n, "points": points * n})
+                breakdown.append(BonusLine(category, n, points * n))
         for category, table in tables.items():
             left = counts[category] - (used if category in parts else 0)
             if left:
-                points = _category_points(table, left)
-                breakdown.append({"category": category, "count": left, "points": points})
-        total = sum(item["points"] for item in breakdown)
+                breakdown.append(BonusLine(category, left, _category_points(table, left)))
+        total = sum(line.points for line in breakdown)
         if total > best_points:
             best_points, best_breakdown = total, breakdown
-    return {"points": max(best_points, 0), "breakdown": best_breakdown}
+    return BonusAnswer(max(best_points, 0), tuple(best_breakdown))
 
 
 def check_initial_tunnelas(hand: list[int], tunnelas: list[list[int]]) -> None:
@@ -94,9 +99,9 @@ def check_initial_tunnelas(hand: list[int], tunnelas: list[list[int]]) -> None:
         )
 
 
-def _marriage(roles: dict[int, str], hand: list[int], tunnelas: list[list[int]]) -> dict:
-    breakdown = []
-    by_kind: Counter = Counter()
+def _marriage(roles: dict[int, str], hand: list[int], tunnelas: list[list[int]]) -> BonusAnswer:
+    breakdown: list[BonusLine] = []
+    by_kind: Counter[str] = Counter()
     for group in tunnelas:
         role = roles.get(group[0])
         kind = {"poplu": "poplu_tunnela", "jhiplu": "jhiplu_tunnela"}.get(
@@ -106,16 +111,14 @@ def _marriage(roles: dict[int, str], hand: list[int], tunnelas: list[list[int]])
     for kind in _TUNNELA_POINTS:
         if by_kind[kind]:
             count = by_kind[kind]
-            breakdown.append(
-                {"category": kind, "count": count, "points": count * _TUNNELA_POINTS[kind]}
-            )
+            breakdown.append(BonusLine(kind, count, count * _TUNNELA_POINTS[kind]))
     rest = Counter(hand)
     rest.subtract(card for group in tunnelas for card in group)
-    held = Counter()
+    held: Counter[str | None] = Counter()
     for card, count in rest.items():
         role = roles.get(card)
         if role in _MARRIAGE_HAND and count > 0:
             held[role] += count
     in_hand = _best_split(held, _MARRIAGE_HAND, _MARRIAGE_MARRIAGES, ("tiplu", "poplu", "jhiplu"))
-    breakdown.extend(in_hand["breakdown"])
-    return {"points": sum(item["points"] for item in breakdown), "breakdown": breakdown}
+    breakdown.extend(in_hand.breakdown)
+    return BonusAnswer(sum(line.points for line in breakdown), tuple(breakdown))

@@ -230,16 +230,16 @@ def _parts(row: bytes) -> list[tuple[int, int]]:
     """The stretches (start, end) of ranks with cards, cut where `_REACH` ranks in a row
     are empty."""
     parts: list[tuple[int, int]] = []
-    start = last = None
+    start = last = -1  # -1: no stretch open
     for rank in range(13):
         if row[rank]:
-            if last is not None and rank - last > _REACH:
+            if start >= 0 and rank - last > _REACH:
                 parts.append((start, last + 1))
-                start = None
-            if start is None:
+                start = -1
+            if start < 0:
                 start = rank
             last = rank
-    if start is not None:
+    if start >= 0:
         parts.append((start, last + 1))
     return parts
 
@@ -279,10 +279,11 @@ def _part_demand(row: bytes, shares: bytes, tunnelas: bool) -> int:
     return best
 
 
-_MOVES: dict[tuple, tuple] = {}
+_Move = tuple[tuple[int, int, int], int, int]
+_MOVES: dict[tuple[int, tuple[int, int, int], bool, bool], tuple[_Move, ...]] = {}
 
 
-def _moves(held: int, runs: tuple[int, int, int], tunnelas: bool, last: bool) -> tuple:
+def _moves(held: int, runs: tuple[int, int, int], tunnelas: bool, last: bool) -> tuple[_Move, ...]:
     """Every way to use the `held` copies of a place's card with runs of 1, 2, and 3 or
     more places open, as (runs open after it, jokers taken, cards in no run), keeping only
     the moves no other move leaving the same runs open beats on both counts. Every open run
@@ -318,7 +319,7 @@ def _moves(held: int, runs: tuple[int, int, int], tunnelas: bool, last: bool) ->
                                     )
                                     jokers = bridged + 2 * end1 + end2
                                     found.setdefault(after, set()).add((jokers, left - started))
-    moves = []
+    moves: list[_Move] = []
     for after, costs in found.items():
         for jokers, alone in costs:
             if not any(j <= jokers and a <= alone and (j, a) != (jokers, alone) for j, a in costs):

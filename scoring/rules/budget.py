@@ -10,7 +10,7 @@ The command-line door sets no limit: a batch there answers every line, however l
 from __future__ import annotations
 
 import time
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 
 from .errors import TOO_COMPLEX, RulesError
 
@@ -28,14 +28,14 @@ class TooComplex(RulesError):
         super().__init__(TOO_COMPLEX, TOO_COMPLEX_MESSAGE)
 
 
-def start(time_limit: float | None) -> object:
+def start(time_limit: float | None) -> Token[float | None]:
     """Set the deadline for the request that starts now; the token `finish` takes."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     return _deadline.set(deadline)
 
 
-def finish(token: object) -> None:
-    _deadline.reset(token)  # type: ignore[arg-type]
+def finish(token: Token[float | None]) -> None:
+    _deadline.reset(token)
 
 
 def deadline() -> float | None:

@@ -24,7 +24,7 @@ _SUIT_ALIASES = {
     "C": 3, "♣": 3, "♧": 3,
 }  # fmt: skip
 _RANK_ALIASES = {name: index + 1 for index, name in enumerate(RANKS)} | {"T": 10}
-_JOKER_NAMES = {"JK", "JOKER", "🃏", "JKR"}
+_JOKER_NAMES = {"JK", "JOKER", "🃏"}  # the contract's three names, no others
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -74,13 +74,17 @@ def parse_card(text: object) -> int:
 
 def parse_hand(value: object, field: str = "hand") -> list[int]:
     """A hand is a JSON list of cards, or one string of cards separated by spaces or commas."""
+    tokens: list[object]
     if isinstance(value, str):
         tokens = [token for token in _SEPARATORS.split(value) if token]
     elif isinstance(value, list):
         tokens = value
     else:
-        raise bad_request(f"`{field}` must be a list of cards or a string of cards.")
-    return [parse_card(token) for token in tokens]
+        raise bad_request(f"`{field}` must be a list of cards or a string of cards.", field=field)
+    try:
+        return [parse_card(token) for token in tokens]
+    except RulesError as error:
+        raise error.about(field=field) from None
 
 
 def counts_of(cards: Iterable[int]) -> list[int]:

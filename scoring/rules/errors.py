@@ -3,9 +3,17 @@
 `RulesError` is a problem with the request that the caller can fix: it carries one of the
 contract's error codes and a sentence a club player understands. Anything else that escapes
 the engine is a bug, and the doors report it differently (see `scoring.rules.evaluate`).
+
+A `RulesError` also says what it is about, for callers that point at the input to fix:
+`seat` is the id of the player whose entry is at fault (None when the error is about the
+table or the request as a whole) and `field` the request field it belongs to (`wild`,
+`hand`, `penalty`, ...), where one does. Neither is part of the JSON answer, which stays
+`{"error": {"code", "message"}}`.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 BAD_REQUEST = "bad_request"
 UNKNOWN_VARIANT = "unknown_variant"
@@ -19,16 +27,29 @@ TOO_COMPLEX = "too_complex"
 
 
 class RulesError(Exception):
-    """A request the engine refuses, with the contract's code and a readable sentence."""
+    """A request the engine refuses, with the contract's code and a readable sentence, and
+    the seat (player id) and field it is about where there is one."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(
+        self, code: str, message: str, *, seat: str | None = None, field: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.seat = seat
+        self.field = field
 
-    def as_response(self) -> dict:
+    def about(self, *, seat: str | None = None, field: str | None = None) -> RulesError:
+        """Fill in the seat and field where the raiser did not know them; returns itself."""
+        if self.seat is None:
+            self.seat = seat
+        if self.field is None:
+            self.field = field
+        return self
+
+    def as_response(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message}}
 
 
-def bad_request(message: str) -> RulesError:
-    return RulesError(BAD_REQUEST, message)
+def bad_request(message: str, *, seat: str | None = None, field: str | None = None) -> RulesError:
+    return RulesError(BAD_REQUEST, message, seat=seat, field=field)

@@ -63,7 +63,7 @@ class Hand:
 
     def dublees(self) -> list[Meld]:
         """Every dublee the hand can lay at once."""
-        melds = []
+        melds: list[Meld] = []
         for card, count in enumerate(self.counts):
             if card == JOKER and not self.rules.joker_dublee:
                 continue

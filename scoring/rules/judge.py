@@ -7,6 +7,7 @@ sequence, then tunnela, then sequence, then set, as the contract says).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
 
 from .cards import JOKER, penalty_value
@@ -23,7 +24,9 @@ def _fits(positions: tuple[int, ...], start: int, length: int, rules: MeldRules)
     return not positions or (start <= min(positions) and max(positions) <= end)
 
 
-def _sequence_windows(naturals: list[int], length: int, rules: MeldRules):
+def _sequence_windows(
+    naturals: list[int], length: int, rules: MeldRules
+) -> Iterator[tuple[int, ...]]:
     """Every placement of the natural cards in one run of `length` cards of one suit.
 
     Yields the positions the naturals take; an ace may sit at 1 (low) or 14 (high).
@@ -38,7 +41,9 @@ def _sequence_windows(naturals: list[int], length: int, rules: MeldRules):
             yield positions
 
 
-def _interpretations(cards: list[int], wild: list[bool]):
+def _interpretations(
+    cards: list[int], wild: list[bool]
+) -> Iterator[tuple[list[int], list[int], int]]:
     """Split the cards into naturals and jokers in every way the wild cards allow."""
     fixed = [c for c in cards if c != JOKER and not wild[c]]
     printed = sum(1 for c in cards if c == JOKER)
@@ -112,9 +117,9 @@ def meld_card_value(cards: list[int], rules: MeldRules, wild: list[bool]) -> int
             value = penalty_value(naturals[0]) * size
             best = value if best is None else max(best, value)
         for positions in _sequence_windows(naturals, size, rules):
-            value = _best_run_value(positions, size, rules)
-            if value is not None:
-                best = value if best is None else max(best, value)
+            run_value = _best_run_value(positions, size, rules)
+            if run_value is not None:
+                best = run_value if best is None else max(best, run_value)
     return best
 
 

@@ -1,40 +1,70 @@
-"""The `score_hand` op: one played hand turned into payments and each player's change."""
-
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .bonus import bonus, check_initial_tunnelas
 from .cards import JOKER, names, parse_hand, penalty_value
-from .errors import bad_request
+from .errors import RulesError, bad_request
 from .hand import Hand
 from .judge import classify, meld_card_value
-from .penalty import Penalty, apply_cap13, counted_penalty, first_turn_count, half_up
-from .request import check_copies, check_size, read_groups
+from .penalty import Penalty, counted_penalty, first_turn_count, half_up, loser_charge
+from .request import Request, check_copies, check_size, read_groups
 from .table_rules import meld_rules, wild_flags
-from .variants import HAND_SIZES, Table
+from .typed import Ledger, SeatDetail, Transfer
+from .variants import HAND_SIZES, PENALTY_VARIANTS, Table
 
-DROP_POINTS = {"indian13": {"first": 10, "later": 40}, "indian21": {"first": 30, "later": 70}}
-DROP_POINTS["rummy27"] = DROP_POINTS["indian21"]
-_RESULTS = ("won", "lost", "dropped")
+_RESULTS = ("won", "lost", "dropped", "wrong_show")
 _DECLARED = ("first_turn_after_draw", "first_turn_before_draw")
+# Results that leave the hand before it ends: a pack, and a show the table found not valid.
+_OUT = ("dropped", "wrong_show")
+
+_T = TypeVar("_T")
+
+
+def printed_joker_doubles(variant: str, options: Mapping[str, object], wild: str | None) -> bool:
+    """Whether every payment of an indian13 hand is doubled: `double_on_printed_joker` and
+    the exposed card (`wild`, as the contract writes it) a printed joker."""
+    return (
+        variant == "indian13"
+        and bool(options.get("double_on_printed_joker"))
+        and wild == names([JOKER])[0]
+    )
+
+
+def _card_name(card: int | None) -> str | None:
+    return None if card is None else names([card])[0]
+
+
+def last_one_in(results: Sequence[str | None], out: Sequence[str] = _OUT) -> int | None:
+    """The rule that a hand nobody was marked to win goes to the last player still in it:
+    the index of the one result that is not out (dropped), or None when there is not
+    exactly one. The record-hand panel uses it too, so the rule is written once."""
+    still_in = [index for index, result in enumerate(results) if result not in out]
+    return still_in[0] if len(still_in) == 1 else None
 
 
 @dataclass
 class Seat:
+    """One seat as the engine reads it: the request's entry, checked field by field."""
+
     id: str
-    raw: dict
+    raw: Request
     result: str | None
     hand: list[int] | None = None
     melds: list[list[int]] | None = None
     tunnelas: list[list[int]] = field(default_factory=list)
+    drop: str = ""
+    penalty: int | None = None
+    bonus: int | None = None
+    pending: bool = False  # first_turn_pending
+    seen: bool = False
+    show: str | None = None
+    declared: str | None = None
 
-    @property
-    def pending(self) -> bool:
-        return bool(self.raw.get("first_turn_pending"))
 
-
-def needs_cards(raw: dict) -> bool:
+def needs_cards(raw: Request) -> bool:
     seats = raw.get("players")
     return isinstance(seats, list) and any(
         isinstance(seat, dict) and (seat.get("hand") is not None or seat.get("melds") is not None)
@@ -43,29 +73,49 @@ def needs_cards(raw: dict) -> bool:
 
 
 # -- reading the seats ---------------------------------------------------------------------
-def read_seats(raw: dict, variant: str) -> tuple[list[Seat], bool, bool]:
+def read_seats(raw: Request, variant: str) -> tuple[list[Seat], bool, bool]:
     """Every seat checked for shape and the one-winner rule (the `players` step)."""
     void = _flag(raw, "void")
     depleted = _flag(raw, "depleted")
     if depleted and variant != "vazhushal":
-        raise bad_request("`depleted` is a Vazhushal rule; other games end a dry stock as void.")
+        raise bad_request(
+            "`depleted` is a Vazhushal rule; other games end a dry stock as void.",
+            field="depleted",
+        )
+    entries = raw["players"]
+    assert isinstance(entries, list)
     seats: list[Seat] = []
-    for index, entry in enumerate(raw["players"]):
+    for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            raise bad_request(f"Seat {index + 1} must be an object with `id` and `result`.")
+            raise bad_request(
+                f"Seat {index + 1} must be an object with `id` and `result`.", field="players"
+            )
         ident = entry.get("id")
         if isinstance(ident, bool) or not isinstance(ident, (str, int)) or ident == "":
-            raise bad_request(f"Seat {index + 1} needs an `id` that names the player.")
+            raise bad_request(f"Seat {index + 1} needs an `id` that names the player.", field="id")
+        seat_id = str(ident)
         result = entry.get("result")
         if result is None and not (variant == "vazhushal" and depleted):
-            raise bad_request(f"Player {ident} needs a `result`: won, lost or dropped.")
+            raise bad_request(
+                f"Player {ident} needs a `result`: won, lost, dropped or wrong_show.",
+                seat=seat_id,
+                field="result",
+            )
         if result is not None and result not in _RESULTS:
-            raise bad_request(f"Player {ident}: result {result!r} must be won, lost or dropped.")
-        seats.append(Seat(str(ident), entry, result))
+            raise bad_request(
+                f"Player {ident}: result {result!r} must be won, lost, dropped or wrong_show.",
+                seat=seat_id,
+                field="result",
+            )
+        seats.append(Seat(seat_id, entry, result))
     ids = [seat.id for seat in seats]
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate is not None:
-        raise bad_request(f"Player id {duplicate!r} is used for two seats; ids must be unique.")
+        raise bad_request(
+            f"Player id {duplicate!r} is used for two seats; ids must be unique.",
+            seat=duplicate,
+            field="id",
+        )
     if not (variant == "vazhushal" and depleted):
         _settle_winner(seats, void)
     for seat in seats:
@@ -73,149 +123,204 @@ def read_seats(raw: dict, variant: str) -> tuple[list[Seat], bool, bool]:
     return seats, void, depleted
 
 
-def _flag(raw: dict, key: str) -> bool:
+def _flag(raw: Request, key: str) -> bool:
     value = raw.get(key, False)
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise bad_request(f"`{key}` must be true or false.")
+        raise bad_request(f"`{key}` must be true or false.", field=key)
     return value
 
 
-def _whole(value: object, what: str) -> int:
+def _whole(value: object, what: str, seat: str, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise bad_request(f"{what} must be a whole number of points, 0 or more; got {value!r}.")
+        raise bad_request(
+            f"{what} must be a whole number of points, 0 or more; got {value!r}.",
+            seat=seat,
+            field=key,
+        )
     return value
+
+
+def _one_of(value: object, allowed: Sequence[_T]) -> _T | None:
+    return next((choice for choice in allowed if choice == value), None)
 
 
 def _check_seat(seat: Seat, variant: str) -> None:
     raw, who = seat.raw, f"Player {seat.id}"
+
+    def refuse(message: str, key: str) -> RulesError:
+        return bad_request(message, seat=seat.id, field=key)
+
+    if seat.result == "wrong_show" and variant in ("marriage", "vazhushal"):
+        raise refuse(f"{who}: this game has no wrong shows.", "result")
     if seat.result == "dropped":
         if variant in ("marriage", "vazhushal"):
-            raise bad_request(f"{who} cannot drop: nobody packs in this game.")
-        if raw.get("drop") not in ("first", "later"):
-            raise bad_request(f'{who} dropped: say when with `drop`, "first" or "later".')
-    for key in ("penalty", "bonus"):
-        if raw.get(key) is not None:
-            _whole(raw[key], f"{who}'s {key}")
-    if raw.get("penalty") is not None and variant in ("marriage", "vazhushal"):
-        raise bad_request(f"{who}: this game has no penalty; give `hand` or `bonus`.")
-    if raw.get("penalty") is not None and raw.get("hand") is not None:
-        raise bad_request(f"{who}: give either `hand` or a typed `penalty`, not both.")
-    if seat.result == "lost" and variant in ("indian13", "indian21", "rummy27"):
-        if raw.get("hand") is None and raw.get("penalty") is None:
-            raise bad_request(f"{who} lost: give the cards in `hand` or the points in `penalty`.")
+            raise refuse(f"{who} cannot drop: nobody packs in this game.", "result")
+        drop = _one_of(raw.get("drop"), ("first", "later"))
+        if drop is None:
+            raise refuse(f'{who} dropped: say when with `drop`, "first" or "later".', "drop")
+        seat.drop = drop
+    typed = {
+        key: _whole(raw[key], f"{who}'s {key}", seat.id, key)
+        for key in ("penalty", "bonus")
+        if raw.get(key) is not None
+    }
+    seat.penalty, seat.bonus = typed.get("penalty"), typed.get("bonus")
+    if seat.penalty is not None and variant in ("marriage", "vazhushal"):
+        raise refuse(f"{who}: this game has no penalty; give `hand` or `bonus`.", "penalty")
+    if seat.penalty is not None and raw.get("hand") is not None:
+        raise refuse(f"{who}: give either `hand` or a typed `penalty`, not both.", "penalty")
+    if seat.result == "lost" and variant in PENALTY_VARIANTS:
+        if raw.get("hand") is None and seat.penalty is None:
+            raise refuse(
+                f"{who} lost: give the cards in `hand` or the points in `penalty`.", "hand"
+            )
     for key in ("first_turn_pending", "seen"):
         if raw.get(key) is not None and not isinstance(raw[key], bool):
-            raise bad_request(f"{who}: `{key}` must be true or false.")
+            raise refuse(f"{who}: `{key}` must be true or false.", key)
+    seat.pending, seat.seen = bool(raw.get("first_turn_pending")), bool(raw.get("seen"))
     declared = raw.get("declared")
-    if declared is not None and (declared not in _DECLARED or seat.result != "won"):
-        raise bad_request(
-            f"{who}: `declared` is for the winner of an Indian Rummy hand and is "
-            '"first_turn_after_draw" or "first_turn_before_draw".'
-        )
+    if declared is not None:
+        seat.declared = _one_of(declared, _DECLARED) if seat.result == "won" else None
+        if seat.declared is None:
+            raise refuse(
+                f"{who}: `declared` is for the winner of an Indian Rummy hand and is "
+                '"first_turn_after_draw" or "first_turn_before_draw".',
+                "declared",
+            )
     shown = raw.get("show")
-    if shown is not None and (variant != "marriage" or shown not in ("complete", "eight_dublees")):
-        raise bad_request(f'{who}: `show` is a marriage winner\'s "complete" or "eight_dublees".')
+    if shown is not None:
+        seat.show = _one_of(shown, ("complete", "eight_dublees")) if variant == "marriage" else None
+        if seat.show is None:
+            raise refuse(
+                f'{who}: `show` is a marriage winner\'s "complete" or "eight_dublees".', "show"
+            )
 
 
 def _settle_winner(seats: list[Seat], void: bool) -> None:
     winners = [seat for seat in seats if seat.result == "won"]
     if len(winners) > 1:
         names_ = ", ".join(seat.id for seat in winners)
-        raise bad_request(f"Only one player can win a hand; {names_} are all marked won.")
+        raise bad_request(
+            f"Only one player can win a hand; {names_} are all marked won.",
+            seat=winners[1].id,
+            field="result",
+        )
     if winners or void:
         return
-    still_in = [seat for seat in seats if seat.result != "dropped"]
-    if len(still_in) == 1:
-        still_in[0].result = "won"  # everybody else packed: the last one in wins
+    last = last_one_in([seat.result for seat in seats])
+    if last is not None:
+        seats[last].result = "won"  # everybody else packed: the last one in wins
         return
     raise bad_request(
-        'Mark the player who won with result "won" (or set `void` for a hand with no winner).'
+        'Mark the player who won with result "won" (or set `void` for a hand with no winner).',
+        field="result",
     )
 
 
 def read_seat_cards(seats: list[Seat], table: Table, depleted: bool) -> None:
     """Cards of every seat (the `cards` step)."""
-    for seat in seats:
-        raw = seat.raw
-        if raw.get("hand") is not None:
-            seat.hand = parse_hand(raw["hand"], "hand")
-        if raw.get("melds") is not None:
-            seat.melds = read_groups(raw["melds"], "melds")
-        if raw.get("initial_tunnelas") is not None:
-            seat.tunnelas = read_groups(raw["initial_tunnelas"], "initial_tunnelas")
+    seat = None
+    try:
+        for seat in seats:
+            raw = seat.raw
+            if raw.get("hand") is not None:
+                seat.hand = parse_hand(raw["hand"], "hand")
+            if raw.get("melds") is not None:
+                seat.melds = read_groups(raw["melds"], "melds")
+            if raw.get("initial_tunnelas") is not None:
+                seat.tunnelas = read_groups(raw["initial_tunnelas"], "initial_tunnelas")
+    except RulesError as error:
+        raise _pinned(error, seat) from None
     if depleted:
         for seat in seats:
             if seat.hand is None or seat.melds is None:
                 raise bad_request(
                     f"With a depleted stock give player {seat.id}'s table "
-                    "`melds` and the `hand` left (an empty list if none)."
+                    "`melds` and the `hand` left (an empty list if none).",
+                    seat=seat.id,
+                    field="hand" if seat.hand is None else "melds",
                 )
 
 
 def check_seat_hands(seats: list[Seat], table: Table) -> None:
     """Sizes, then copies, seat by seat (the `hand_size` and `impossible_hand` steps)."""
     full = HAND_SIZES[table.variant]
-    for seat in seats:
-        if seat.hand is not None and seat.result == "lost" and table.variant in DROP_POINTS:
-            check_size(table, seat.hand, (full,), f"Player {seat.id}'s losing hand")
-    for seat in seats:
-        cards = list(seat.hand or []) + [c for group in seat.melds or [] for c in group]
-        check_copies(table, cards, f"Player {seat.id}'s hand")
-    for seat in seats:
-        if seat.tunnelas:
-            check_initial_tunnelas(seat.hand or [], seat.tunnelas)
+    seat = None
+    try:
+        for seat in seats:
+            losing = seat.result == "lost" and table.variant in PENALTY_VARIANTS
+            if seat.hand is not None and losing:
+                check_size(table, seat.hand, (full,), f"Player {seat.id}'s losing hand")
+        for seat in seats:
+            cards = list(seat.hand or []) + [c for group in seat.melds or [] for c in group]
+            check_copies(table, cards, f"Player {seat.id}'s hand")
+        for seat in seats:
+            if seat.tunnelas:
+                check_initial_tunnelas(seat.hand or [], seat.tunnelas)
+    except RulesError as error:
+        raise _pinned(error, seat) from None
+
+
+def _pinned(error: RulesError, seat: Seat | None) -> RulesError:
+    """The error, about `seat` (the one being read when it was raised)."""
+    return error.about(seat=seat.id) if seat is not None else error
 
 
 # -- the ledger ----------------------------------------------------------------------------
 @dataclass
-class Ledger:
+class _Book:
+    """The ledger while it is being written: payments and details, in the order made."""
+
     seats: list[Seat]
-    transfers: list[dict] = field(default_factory=list)
-    details: dict[str, dict] = field(default_factory=dict)
-    penalties: dict[tuple, Penalty] = field(default_factory=dict)  # see `_loser_penalty`
+    transfers: list[Transfer] = field(default_factory=list)
+    details: dict[str, SeatDetail] = field(default_factory=dict)
+    # One count per distinct hand and first-turn case (see `_loser_penalty`).
+    penalties: dict[tuple[tuple[int, ...], bool], Penalty] = field(default_factory=dict)
 
     def pay(self, payer: str, payee: str, points: int, reason: str) -> None:
         if points > 0:
-            self.transfers.append({"from": payer, "to": payee, "points": points, "reason": reason})
+            self.transfers.append(Transfer(payer, payee, points, reason))
 
     def net(self, debit_payers: bool = True) -> dict[str, int]:
         scores = {seat.id: 0 for seat in self.seats}
         for t in self.transfers:
-            scores[t["to"]] += t["points"]
+            scores[t.payee] += t.points
             if debit_payers:
-                scores[t["from"]] -= t["points"]
+                scores[t.payer] -= t.points
         return scores
 
-    def response(self, scores: dict[str, int]) -> dict:
-        return {"scores": scores, "transfers": self.transfers, "details": self.details}
+    def closed(self, scores: dict[str, int]) -> Ledger:
+        return Ledger(scores=scores, transfers=tuple(self.transfers), details=self.details)
 
 
-def score_hand(table: Table, seats: list[Seat], void: bool, depleted: bool) -> dict:
-    ledger = Ledger(seats)
+def score_hand(table: Table, seats: list[Seat], void: bool, depleted: bool) -> Ledger:
+    book = _Book(seats)
     if void:
-        return ledger.response({seat.id: 0 for seat in seats})
+        return book.closed({seat.id: 0 for seat in seats})
     variant = table.variant
     if variant == "indian13":
-        return _indian13(table, ledger)
+        return _indian13(table, book)
     if variant in ("indian21", "rummy27"):
-        return _big_hand(table, ledger)
+        return _big_hand(table, book)
     if variant == "marriage":
-        return _marriage(table, ledger)
-    return _vazhushal(table, ledger, depleted)
+        return _marriage(table, book)
+    return _vazhushal(table, book, depleted)
 
 
 def _winner(seats: list[Seat]) -> Seat:
     return next(seat for seat in seats if seat.result == "won")
 
 
-def _loser_penalty(table: Table, seat: Seat, first_turn: bool, known: dict) -> Penalty:
+def _loser_penalty(
+    table: Table, seat: Seat, first_turn: bool, known: dict[tuple[tuple[int, ...], bool], Penalty]
+) -> Penalty:
     """The count before caps: from the cards, or as the scorer typed it. A table may hold
     the same cards twice (each seat is checked against the decks alone): they are counted
     once, in `known`."""
     if seat.hand is None:
-        points = int(seat.raw["penalty"])
+        points = seat.penalty or 0
         return Penalty(points, "entered", raw=points)
     key = (tuple(sorted(seat.hand)), first_turn)
     counted = known.get(key)
@@ -225,94 +330,131 @@ def _loser_penalty(table: Table, seat: Seat, first_turn: bool, known: dict) -> P
     return counted
 
 
-def _indian13(table: Table, ledger: Ledger) -> dict:
-    winner = _winner(ledger.seats)
-    declared = winner.raw.get("declared") or "first_turn_after_draw"
-    doubled = bool(table.option("double_on_printed_joker")) and table.wild == JOKER
+def _indian13(table: Table, book: _Book) -> Ledger:
+    winner = _winner(book.seats)
+    declared = winner.declared or "first_turn_after_draw"
+    doubled = printed_joker_doubles(table.variant, table.options, _card_name(table.wild))
     factor = 2 if doubled else 1
-    ledger.details[winner.id] = {"bonus": 0}
-    for seat in ledger.seats:
+    book.details[winner.id] = SeatDetail(bonus=0)
+    for seat in book.seats:
         if seat is winner:
             continue
-        if seat.result == "dropped":
-            points = DROP_POINTS["indian13"][seat.raw["drop"]]
-            ledger.details[seat.id] = {"penalty": points * factor, "rule": "drop", "bonus": 0}
-            ledger.pay(seat.id, winner.id, points * factor, "drop")
+        if _charged_out(table, book, seat, winner, factor):
             continue
         after_draw = seat.pending and declared == "first_turn_after_draw"
-        counted = _loser_penalty(table, seat, after_draw, ledger.penalties)
-        points = apply_cap13(table, counted.raw)
-        if seat.pending:
-            points = half_up(points) if after_draw else points * 2
-        points *= factor
-        ledger.details[seat.id] = {"penalty": points, "rule": counted.rule, "bonus": 0}
-        ledger.pay(seat.id, winner.id, points, "penalty")
+        counted = _loser_penalty(table, seat, after_draw, book.penalties)
+        cap = table.option("penalty_cap")
+        points = loser_charge(
+            "indian13",
+            counted.raw,
+            cap=cap if isinstance(cap, int) else None,
+            first_turn_pending=seat.pending,
+            before_draw=declared == "first_turn_before_draw",
+            printed_joker=doubled,
+        ).points
+        book.details[seat.id] = SeatDetail(penalty=points, rule=counted.rule, bonus=0)
+        book.pay(seat.id, winner.id, points, "penalty")
     zero_sum = table.option("scoring") == "zero_sum"
-    return ledger.response(ledger.net(debit_payers=zero_sum))
+    return book.closed(book.net(debit_payers=zero_sum))
+
+
+def _charged_out(table: Table, book: _Book, seat: Seat, winner: Seat, factor: int = 1) -> bool:
+    """A player out of the hand pays the club's charge to the winner: a pack (`drop_first`,
+    `drop_later`) or a wrong show (`wrong_show`); `factor` doubles it on a printed joker."""
+    if seat.result == "dropped":
+        points = _option_int(table, f"drop_{seat.drop}") * factor
+        book.details[seat.id] = SeatDetail(penalty=points, rule="drop", bonus=0)
+        book.pay(seat.id, winner.id, points, "drop")
+        return True
+    if seat.result == "wrong_show":
+        points = _option_int(table, "wrong_show") * factor
+        book.details[seat.id] = SeatDetail(wrong_show=points)
+        book.pay(seat.id, winner.id, points, "wrong_show")
+        return True
+    return False
+
+
+def _option_int(table: Table, option: str) -> int:
+    value = table.option(option)
+    assert isinstance(value, int)  # checked and defaulted by variants.check_options
+    return value
 
 
 def _seat_bonus(table: Table, seat: Seat) -> int:
     if seat.hand is not None:
-        return int(bonus(table, seat.hand, seat.tunnelas)["points"])
-    return int(seat.raw.get("bonus") or 0)
+        return bonus(table, seat.hand, seat.tunnelas).points
+    return seat.bonus or 0
 
 
-def _big_hand(table: Table, ledger: Ledger) -> dict:
-    winner = _winner(ledger.seats)
-    in_hand = [seat for seat in ledger.seats if seat.result != "dropped"]
+def _big_hand(table: Table, book: _Book) -> Ledger:
+    winner = _winner(book.seats)
+    in_hand = [seat for seat in book.seats if seat.result not in _OUT]
     bonuses = {seat.id: _seat_bonus(table, seat) for seat in in_hand}
-    for seat in ledger.seats:
+    for seat in book.seats:
         if seat is winner:
-            ledger.details[seat.id] = {"bonus": bonuses[seat.id]}
-        elif seat.result == "dropped":
-            points = DROP_POINTS[table.variant][seat.raw["drop"]]
-            ledger.details[seat.id] = {"penalty": points, "rule": "drop", "bonus": 0}
-            ledger.pay(seat.id, winner.id, points, "drop")
+            book.details[seat.id] = SeatDetail(bonus=bonuses[seat.id])
+        elif _charged_out(table, book, seat, winner):
+            continue
         else:
-            counted = _loser_penalty(table, seat, False, ledger.penalties)
-            points = min(counted.raw, 120)
-            if seat.pending:
-                points = min(half_up(points), 60)
-            ledger.details[seat.id] = {
-                "penalty": points,
-                "rule": counted.rule,
-                "bonus": bonuses[seat.id],
-            }
-            ledger.pay(seat.id, winner.id, points, "penalty")
+            counted = _loser_penalty(table, seat, False, book.penalties)
+            points = loser_charge(
+                table.variant, counted.raw, first_turn_pending=seat.pending
+            ).points
+            book.details[seat.id] = SeatDetail(
+                penalty=points, rule=counted.rule, bonus=bonuses[seat.id]
+            )
+            book.pay(seat.id, winner.id, points, "penalty")
     for collector in in_hand:
         for payer in in_hand:
             if payer is collector:
                 continue
             owed = bonuses[collector.id]
-            ledger.pay(payer.id, collector.id, half_up(owed) if payer.pending else owed, "bonus")
-    return ledger.response(ledger.net())
+            book.pay(payer.id, collector.id, half_up(owed) if payer.pending else owed, "bonus")
+    return book.closed(book.net())
 
 
-def _marriage(table: Table, ledger: Ledger) -> dict:
-    winner = _winner(ledger.seats)
-    eight_dublees = winner.raw.get("show") == "eight_dublees"
-    bonuses = {seat.id: _seat_bonus(table, seat) for seat in ledger.seats}
-    for seat in ledger.seats:
-        ledger.details[seat.id] = {"bonus": bonuses[seat.id], "seen": bool(seat.raw.get("seen"))}
+def _marriage(table: Table, book: _Book) -> Ledger:
+    winner = _winner(book.seats)
+    eight_dublees = winner.show == "eight_dublees"
+    bonuses = _marriage_bonuses(table, book.seats, winner)
+    seen, unseen = _option_int(table, "seen_points"), _option_int(table, "unseen_points")
+    for seat in book.seats:
+        book.details[seat.id] = SeatDetail(bonus=bonuses[seat.id], seen=seat.seen)
         if seat is winner:
             continue
-        ledger.pay(seat.id, winner.id, 3 if seat.raw.get("seen") else 10, "win")
+        book.pay(seat.id, winner.id, seen if seat.seen else unseen, "win")
         if eight_dublees:
-            ledger.pay(seat.id, winner.id, 5, "eight_dublees")
-    for collector in ledger.seats:
-        for payer in ledger.seats:
+            book.pay(seat.id, winner.id, _option_int(table, "dublee_bonus"), "eight_dublees")
+    for collector in book.seats:
+        for payer in book.seats:
             if payer is not collector:
-                ledger.pay(payer.id, collector.id, bonuses[collector.id], "bonus")
-    return ledger.response(ledger.net())
+                book.pay(payer.id, collector.id, bonuses[collector.id], "bonus")
+    return book.closed(book.net())
 
 
-def _vazhushal(table: Table, ledger: Ledger, depleted: bool) -> dict:
+def _marriage_bonuses(table: Table, seats: list[Seat], winner: Seat) -> dict[str, int]:
+    """Each player's value-card bonus after `unseen_maal`: an unseen player's bonus counts,
+    is void (`murder`), or goes to the winner (`kidnap`). The winner counts as seen."""
+    bonuses = {seat.id: _seat_bonus(table, seat) for seat in seats}
+    rule = table.option("unseen_maal")
+    if rule == "counts":
+        return bonuses
+    for seat in seats:
+        if seat is winner or seat.seen:
+            continue
+        if rule == "kidnap":
+            bonuses[winner.id] += bonuses[seat.id]
+        bonuses[seat.id] = 0
+    return bonuses
+
+
+def _vazhushal(table: Table, book: _Book, depleted: bool) -> Ledger:
     if not depleted:
-        winner = _winner(ledger.seats)
-        return ledger.response({seat.id: int(seat is winner) for seat in ledger.seats})
+        winner = _winner(book.seats)
+        return book.closed({seat.id: int(seat is winner) for seat in book.seats})
     rules, wild = meld_rules(table), wild_flags(table)
     card_scores: dict[str, int] = {}
-    for seat in ledger.seats:
+    for seat in book.seats:
         melded = 0
         for group in seat.melds or []:
             value = meld_card_value(group, rules, wild)
@@ -320,13 +462,15 @@ def _vazhushal(table: Table, ledger: Ledger, depleted: bool) -> dict:
             if value is None or kind in ("dublee", "tunnela"):
                 raise bad_request(
                     f"Player {seat.id}'s table meld {', '.join(names(group))} is not a legal "
-                    "set or run."
+                    "set or run.",
+                    seat=seat.id,
+                    field="melds",
                 )
             melded += value
         in_hand = sum(
             20 if card == JOKER or wild[card] else penalty_value(card) for card in seat.hand or []
         )
         card_scores[seat.id] = melded - in_hand
-        ledger.details[seat.id] = {"card_score": melded - in_hand}
+        book.details[seat.id] = SeatDetail(card_score=melded - in_hand)
     top = max(card_scores.values())
-    return ledger.response({sid: int(score == top) for sid, score in card_scores.items()})
+    return book.closed({sid: int(score == top) for sid, score in card_scores.items()})

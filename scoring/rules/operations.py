@@ -1,6 +1,14 @@
-"""Each op's steps in the contract's order, from the raw request to the response."""
+"""Each op's steps in the contract's order, from the request to its typed answer.
+
+Both doors come through here: the JSON door with the request it was given, the typed door
+(door.py) with the request its dataclasses write. `answer` returns the op's dataclass;
+`run` is the JSON door's response, `answer(...).as_json()`.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from . import budget
 from .bonus import bonus, check_initial_tunnelas
@@ -10,6 +18,7 @@ from .hand import Hand
 from .ledger import check_seat_hands, needs_cards, read_seat_cards, read_seats, score_hand
 from .penalty import penalty
 from .request import (
+    Request,
     check_copies,
     check_groups_use_hand,
     check_op,
@@ -18,16 +27,20 @@ from .request import (
     read_groups,
     read_table,
 )
-from .shows import SHOW_SIZES, show
-from .variants import GAME_NAMES
+from .shows import SHOW_SIZES, VAZHUSHAL_SEARCH_LIMIT, show
+from .typed import Answer, BonusAnswer, Ledger, PenaltyAnswer, ShowVerdict, WildCards
+from .variants import GAME_NAMES, PENALTY_VARIANTS
 from .wilds import wild_roles
 
-VAZHUSHAL_SEARCH_LIMIT = 27
+
+def run(raw: object) -> dict[str, Any]:
+    """The JSON door: the response to one request (a `RulesError` for a refused one)."""
+    return answer(raw).as_json()
 
 
-def run(raw: object) -> dict:
+def answer(raw: object) -> Answer:
     op = check_op(raw)
-    assert isinstance(raw, dict)
+    assert isinstance(raw, Mapping)
     if op != "wilds":
         # A door that left no time at all gets the same answer as one whose limit passed
         # mid-search, however quick the search would have been (`wilds` searches nothing).
@@ -35,17 +48,18 @@ def run(raw: object) -> dict:
     return _OPS[op](raw)
 
 
-def _wilds(raw: dict) -> dict:
+def _wilds(raw: Request) -> WildCards:
     table = read_table(raw, "wilds", needs_wild=True)
     check_copies(table, [])
-    return {"wild_cards": {name(card): role for card, role in wild_roles(table).items()}}
+    return WildCards({name(card): role for card, role in wild_roles(table).items()})
 
 
-def _show(raw: dict) -> dict:
+def _show(raw: Request) -> ShowVerdict:
     table = read_table(raw, "show", needs_wild=True)
     hand = read_cards(raw)
     assert hand is not None
-    groups = read_groups(raw["melds"], "melds") if raw.get("melds") is not None else None
+    melds = raw.get("melds")
+    groups = read_groups(melds, "melds") if melds is not None else None
     if table.variant == "vazhushal":
         # Any size from 3 when the player lays out the melds; a search is bounded, since
         # the number of arrangements grows steeply past what one player ever holds.
@@ -60,6 +74,7 @@ def _show(raw: dict) -> dict:
                     if largest is None or len(hand) < 3
                     else " Give the player's table melds in `melds` to judge a larger one."
                 ),
+                field="hand",
             )
     else:
         check_size(table, hand, SHOW_SIZES[table.variant], "A show")
@@ -69,51 +84,52 @@ def _show(raw: dict) -> dict:
     return show(Hand(table, hand), groups)
 
 
-def _penalty(raw: dict) -> dict:
+def _penalty(raw: Request) -> PenaltyAnswer:
     table = read_table(raw, "penalty", needs_wild=True)
-    if table.variant in ("marriage", "vazhushal"):
+    if table.variant not in PENALTY_VARIANTS:
         raise bad_request(
-            f"{GAME_NAMES[table.variant]} has no penalty op: score the hand with `score_hand`."
+            f"{GAME_NAMES[table.variant]} has no penalty op: score the hand with `score_hand`.",
+            field="op",
         )
     pending = raw.get("first_turn_pending", False)
     if not isinstance(pending, bool):
-        raise bad_request("`first_turn_pending` must be true or false.")
+        raise bad_request("`first_turn_pending` must be true or false.", field="first_turn_pending")
     hand = read_cards(raw)
     assert hand is not None
     check_size(table, hand, (table.hand_size,), "A losing hand")
     check_copies(table, hand)
-    return penalty(Hand(table, hand), pending).as_response()
+    return penalty(Hand(table, hand), pending).as_answer()
 
 
-def _bonus(raw: dict) -> dict:
-    variant = raw.get("variant")
-    needs_wild = variant not in ("indian13", "vazhushal")
-    table = read_table(raw, "bonus", needs_wild=needs_wild)
+def _bonus(raw: Request) -> BonusAnswer:
+    # Like every op that looks at cards, a game that turns a designator needs it, even
+    # where its answer is 0 (Indian Rummy and Vazhushal pay no value cards).
+    table = read_table(raw, "bonus", needs_wild=True)
     hand = read_cards(raw)
     assert hand is not None
     tunnelas = None
-    if raw.get("initial_tunnelas") is not None:
+    initial = raw.get("initial_tunnelas")
+    if initial is not None:
         if table.variant != "marriage":
-            raise bad_request("`initial_tunnelas` belong to Indian Marriage.")
-        tunnelas = read_groups(raw["initial_tunnelas"], "initial_tunnelas")
+            raise bad_request(
+                "`initial_tunnelas` belong to Indian Marriage.", field="initial_tunnelas"
+            )
+        tunnelas = read_groups(initial, "initial_tunnelas")
     check_copies(table, hand)
     if tunnelas:
         check_initial_tunnelas(hand, tunnelas)
     return bonus(table, hand, tunnelas)
 
 
-def _score_hand(raw: dict) -> dict:
-    players = raw.get("players")
-    variant_probe = raw.get("variant")
+def _score_hand(raw: Request) -> Ledger:
     table = read_table(raw, "score_hand", needs_wild=needs_cards(raw))
-    del players, variant_probe
     seats, void, depleted = read_seats(raw, table.variant)
     read_seat_cards(seats, table, depleted)
     check_seat_hands(seats, table)
     return score_hand(table, seats, void, depleted)
 
 
-_OPS = {
+_OPS: dict[str, Callable[[Request], Answer]] = {
     "wilds": _wilds,
     "show": _show,
     "penalty": _penalty,

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from .cards import names
 from .hand import Hand
 from .search import Goal, Meld
+from .typed import MeldShown, PenaltyAnswer
 from .variants import Table
 
 # Where two tiers cost the same, the higher tier names the rule.
@@ -21,17 +22,93 @@ class Penalty:
     melds: list[Meld] = field(default_factory=list)
     raw: int = 0  # the count before caps and halving
 
-    def as_response(self) -> dict:
-        return {
-            "points": self.points,
-            "rule": self.rule,
-            "counted": names(sorted(self.counted)),
-            "melds": [{"kind": m.kind, "cards": names(m.cards)} for m in self.melds],
-        }
+    def as_answer(self) -> PenaltyAnswer:
+        return PenaltyAnswer(
+            points=self.points,
+            rule=self.rule,
+            counted=tuple(names(sorted(self.counted))),
+            melds=tuple(MeldShown(m.kind, tuple(names(m.cards))) for m in self.melds),
+        )
 
 
 def half_up(points: int) -> int:
     return (points + 1) // 2
+
+
+# 21 and 27 card Rummy: a losing hand pays at most this, and half of it before a first turn.
+BIG_HAND_CAP = 120
+BIG_HAND_FIRST_TURN_CAP = 60
+
+# The steps between a loser's count and what they pay, as `Adjustment.kind`.
+CAPPED = "capped"  # the count was above the cap (`limit`)
+HALVED = "halved"  # no turn yet, the winner out on the first turn after drawing (or 21/27)
+DOUBLED_FIRST_TURN = "doubled_first_turn"  # indian13: the winner out before drawing
+DOUBLED_JOKER = "doubled_printed_joker"  # indian13 `double_on_printed_joker`
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One step that changed a loser's points: what they were before it and after it."""
+
+    kind: str
+    before: int
+    after: int
+    limit: int | None = None  # the cap, for CAPPED
+
+
+@dataclass(frozen=True)
+class Charge:
+    """What a loser pays, and every step that made it differ from the count."""
+
+    points: int
+    steps: tuple[Adjustment, ...] = ()
+
+
+def loser_charge(
+    variant: str,
+    count: int,
+    *,
+    cap: int | None = None,
+    first_turn_pending: bool = False,
+    before_draw: bool = False,
+    printed_joker: bool = False,
+) -> Charge:
+    """A losing count (typed, or counted from the cards) as the loser pays it, in the order
+    the contract gives: cap, first-turn halving (or doubling before the draw in indian13),
+    then doubling on a printed joker (indian13). `cap` is indian13's `penalty_cap`;
+    `printed_joker` is whether the hand doubles (`printed_joker_doubles`). The ledger and
+    the screens that explain it both use this, so they cannot disagree."""
+    steps: list[Adjustment] = []
+
+    def step(kind: str, after: int, limit: int | None = None) -> None:
+        before = steps[-1].after if steps else count
+        if after != before:
+            steps.append(Adjustment(kind, before, after, limit))
+
+    if variant == "indian13":
+        if cap is not None and count > cap:
+            step(CAPPED, cap, cap)
+        points = steps[-1].after if steps else count
+        if first_turn_pending:
+            if before_draw:
+                step(DOUBLED_FIRST_TURN, points * 2)
+            else:
+                step(HALVED, half_up(points))
+        if printed_joker:
+            points = steps[-1].after if steps else count
+            step(DOUBLED_JOKER, points * 2)
+    else:
+        if count > BIG_HAND_CAP:
+            step(CAPPED, BIG_HAND_CAP, BIG_HAND_CAP)
+        if first_turn_pending:
+            points = steps[-1].after if steps else count
+            halved = half_up(points)
+            if halved > BIG_HAND_FIRST_TURN_CAP:
+                step(HALVED, halved)
+                step(CAPPED, BIG_HAND_FIRST_TURN_CAP, BIG_HAND_FIRST_TURN_CAP)
+            else:
+                step(HALVED, halved)
+    return Charge(steps[-1].after if steps else count, tuple(steps))
 
 
 def penalty(hand: Hand, first_turn_pending: bool = False) -> Penalty:
@@ -67,7 +144,7 @@ def _indian13(hand: Hand, first_turn_pending: bool) -> Penalty:
 
 def apply_cap13(table: Table, points: int) -> int:
     cap = table.option("penalty_cap")
-    return points if cap is None else min(points, int(cap))
+    return points if not isinstance(cap, int) else min(points, cap)
 
 
 def _cheapest_tier(hand: Hand, pure: int, seqs: int) -> Penalty:
@@ -115,8 +192,7 @@ def _big_hand_count(hand: Hand) -> Penalty:
 
 def _big_hand(hand: Hand, first_turn_pending: bool) -> Penalty:
     result = _big_hand_count(hand)
-    points = min(result.raw, 120)
-    if first_turn_pending:
-        points = min(half_up(points), 60)
-    result.points = points
+    result.points = loser_charge(
+        hand.table.variant, result.raw, first_turn_pending=first_turn_pending
+    ).points
     return result

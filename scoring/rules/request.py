@@ -4,11 +4,12 @@ hand size, copies. The first failure is the answer, so each step raises `RulesEr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .cards import JOKER, name, parse_card, parse_hand
 from .errors import HAND_SIZE, IMPOSSIBLE_HAND, RulesError, bad_request
 from .variants import (
+    DESIGNATOR_NAMES,
     GAME_NAMES,
     Table,
     check_options,
@@ -19,8 +20,7 @@ from .variants import (
 from .wilds import copies_in_play, uses_designator
 
 OPS = ("wilds", "show", "penalty", "bonus", "score_hand")
-# Games whose designator card is called something other than "the exposed card".
-_DESIGNATOR_NAMES = {"marriage": "tiplu", "vazhushal": "negative joker"}
+Request = Mapping[str, object]
 
 
 def check_op(raw: object) -> str:
@@ -34,14 +34,16 @@ def check_op(raw: object) -> str:
     return str(op)
 
 
-def read_table(raw: dict, op: str, needs_wild: bool) -> Table:
+def read_table(raw: Request, op: str, needs_wild: bool) -> Table:
     """Variant, options, players and the wild designator, checked in that order."""
     variant = check_variant(raw.get("variant"))
     options = check_options(variant, raw.get("options"))
     players_field = raw.get("players")
     if op == "score_hand":
         if not isinstance(players_field, list):
-            raise bad_request("`players` must list every seat at the table for `score_hand`.")
+            raise bad_request(
+                "`players` must list every seat at the table for `score_hand`.", field="players"
+            )
         players = check_players(variant, len(players_field))
     else:
         players = check_players(variant, players_field)
@@ -51,14 +53,19 @@ def read_table(raw: dict, op: str, needs_wild: bool) -> Table:
     if variant == "indian13" and not designator and wild_field is not None:
         mode = options["joker_mode"]
         raise bad_request(
-            f"With joker_mode {mode!r} no card is exposed, so `wild` must be null or left out."
+            f"With joker_mode {mode!r} no card is exposed, so `wild` must be null or left out.",
+            field="wild",
         )
     if designator and needs_wild and wild_field is None:
-        what = _DESIGNATOR_NAMES.get(variant, "exposed card")
+        what = DESIGNATOR_NAMES[variant]
         raise bad_request(
-            f"{GAME_NAMES[variant]} needs `wild`, the {what} that decides the wild cards."
+            f"{GAME_NAMES[variant]} needs `wild`, the {what} that decides the wild cards.",
+            field="wild",
         )
-    wild = parse_card(wild_field) if wild_field is not None else None
+    try:
+        wild = parse_card(wild_field) if wild_field is not None else None
+    except RulesError as error:
+        raise error.about(field="wild") from None
     return resolve_table(variant, options, players, wild if designator else None)
 
 
@@ -75,6 +82,7 @@ def check_size(table: Table, cards: list[int], sizes: Iterable[int], what: str) 
     raise RulesError(
         HAND_SIZE,
         f"{what} in {GAME_NAMES[table.variant]} has {expected} cards; this one has {len(cards)}.",
+        field="hand",
     )
 
 
@@ -84,12 +92,13 @@ def check_copies(table: Table, cards: list[int], whose: str = "The hand") -> Non
         raise RulesError(
             IMPOSSIBLE_HAND,
             "Indian Marriage is played without printed jokers, so JK cannot be the tiplu.",
+            field="wild",
         )
     for card, seen in sorted(Counter(cards).items()):
         held = copies_in_play(table, card)
         if seen <= held:
             continue
-        raise RulesError(IMPOSSIBLE_HAND, _too_many(table, card, seen, held, whose))
+        raise RulesError(IMPOSSIBLE_HAND, _too_many(table, card, seen, held, whose), field="hand")
 
 
 def _too_many(table: Table, card: int, seen: int, held: int, whose: str) -> str:
@@ -102,7 +111,7 @@ def _too_many(table: Table, card: int, seen: int, held: int, whose: str) -> str:
         return f"{where}, but only {held} printed jokers are in play{out}."
     decks = f"{table.decks} deck" + ("s" if table.decks != 1 else "")
     if held < table.decks:
-        what = _DESIGNATOR_NAMES.get(table.variant, "exposed card")
+        what = DESIGNATOR_NAMES[table.variant]
         return (
             f"{where}, but {decks} {'holds' if table.decks == 1 else 'hold'} {table.decks} "
             f"and the {what} {name(card)} is out "
@@ -112,18 +121,20 @@ def _too_many(table: Table, card: int, seen: int, held: int, whose: str) -> str:
     return f"{where}, but {decks} {verb} only {held}."
 
 
-def read_cards(raw: dict, field: str = "hand", required: bool = True) -> list[int] | None:
+def read_cards(raw: Request, field: str = "hand", required: bool = True) -> list[int] | None:
     value = raw.get(field)
     if value is None:
         if required:
-            raise bad_request(f"The request needs `{field}`, the player's cards.")
+            raise bad_request(f"The request needs `{field}`, the player's cards.", field=field)
         return None
     return parse_hand(value, field)
 
 
 def read_groups(value: object, field: str) -> list[list[int]]:
     if not isinstance(value, list) or not all(isinstance(g, (list, str)) for g in value):
-        raise bad_request(f'`{field}` must be a list of card lists, like [["7H","8H","9H"]].')
+        raise bad_request(
+            f'`{field}` must be a list of card lists, like [["7H","8H","9H"]].', field=field
+        )
     return [parse_hand(group, field) for group in value]
 
 
@@ -141,5 +152,6 @@ def check_groups_use_hand(groups: list[list[int]], hand: list[int], field: str) 
     if missing:
         parts.append("leaves out " + ", ".join(name(c) for c in missing))
     raise bad_request(
-        f"`{field}` must use every card of the hand exactly once; it " + " and ".join(parts) + "."
+        f"`{field}` must use every card of the hand exactly once; it " + " and ".join(parts) + ".",
+        field=field,
     )

@@ -54,10 +54,11 @@ must end with that many, so a state whose pool and wild cards cannot reach it is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from . import budget as _budget
 from .bounds import HALVES, MOST_PURE, joker_demand, most_pure, most_pure_overall
@@ -129,6 +130,11 @@ class Arrangement:
     leftover: list[int] = field(default_factory=list)
 
 
+# One way to use a card in the search, or a state of it: a plain tuple of numbers and
+# names, whose shape depends on its kind (see `_candidates` and `_child`).
+_Fate = tuple[Any, ...]
+
+
 class _Seq(NamedTuple):
     # A tuple of ints, so the garbage collector stops tracking it and candidates cached
     # across requests cost nothing at a collection.
@@ -163,7 +169,7 @@ class _Search:
         # the subtrees it cuts are smaller than what computing it costs at every node.
         self.use_floor = sum(self.counts[:52]) + printed > FLOOR_FROM_CARDS
         self.memo: dict[bytes, int] = {}
-        self.choice: dict[bytes, tuple] = {}
+        self.choice: dict[bytes, _Fate] = {}
         # A door with a time limit (budget.py) is checked every _TICK states searched.
         self.deadline = _budget.deadline()
         self.ticks = 0
@@ -477,7 +483,7 @@ class _Search:
             return INF
         return floor
 
-    def _fates(self, card: int, d: int, spare: int) -> tuple[tuple, ...]:
+    def _fates(self, card: int, d: int, spare: int) -> tuple[_Fate, ...]:
         """Every fate of the lowest card, in the order the search tries them: (option,
         immediate cost, jokers taken from the pool, and what it adds to the pure, sequence,
         tunnela and dublee counters). Melds come first: a good arrangement found early
@@ -485,7 +491,7 @@ class _Search:
         goal = self.goal
         held = self.counts[card]
         melds = self._candidates(card, 0 if goal.pure_only else min(spare, self.rules.max_wild))
-        first: tuple[tuple, ...] = ()
+        first: tuple[_Fate, ...] = ()
         if held >= 3 and self._tunnelas_meld:
             first = (self._tunnela_fates[card],)
         if held >= 2 and goal.dublees is not None and d < goal.dublees:
@@ -494,7 +500,7 @@ class _Search:
             return first + melds + self._last_fates[card]
         return melds + self._last_fates[card]
 
-    def _child(self, fate: tuple, j: int, p: int, s: int, t: int, d: int) -> tuple:
+    def _child(self, fate: _Fate, j: int, p: int, s: int, t: int, d: int) -> _Fate:
         _, _, jokers, more_pure, more_seqs, more_tunnelas, more_dublees = fate
         return (
             j - jokers,
@@ -504,7 +510,7 @@ class _Search:
             d + more_dublees,
         )
 
-    def _apply(self, option: tuple, sign: int) -> None:
+    def _apply(self, option: _Fate, sign: int) -> None:
         counts = self.counts
         for card in option[1]:
             counts[card] += sign
@@ -531,7 +537,7 @@ class _Search:
         return value
 
     # -- meld candidates for the lowest card -----------------------------------------------
-    def _candidates(self, card: int, budget: int) -> tuple[tuple, ...]:
+    def _candidates(self, card: int, budget: int) -> tuple[_Fate, ...]:
         """Sets and sequences the lowest card can open, as fates (see `_fates`). They
         depend only on the cards near it, so they are cached by those counts and the joker
         budget (no meld opened takes more than `_MOST_JOKERS` jokers, so a larger budget
@@ -545,7 +551,7 @@ class _Search:
         if cached is not None:
             return cached
         meld_all = goal.meld_all
-        found: list[tuple] = []
+        found: list[_Fate] = []
         if not goal.pure_only:
             for naturals, jokers, room in self._sets(card, budget):
                 option = ("set", tuple(naturals), jokers)
@@ -555,8 +561,8 @@ class _Search:
             extra = 0
             if meld_all and not pure:
                 extra = -(rules.seq_max - max(3, self._span(seq)))
-            naturals = tuple(natural for _, natural in seq.positions)
-            found.append((("seq", naturals, tuple(seq)), extra, seq.jokers, int(pure), 1, 0, 0))
+            in_run = tuple(natural for _, natural in seq.positions)
+            found.append((("seq", in_run, tuple(seq)), extra, seq.jokers, int(pure), 1, 0, 0))
         if len(_CANDIDATES) > 100_000:
             # A plain bound on memory for a long-running worker.
             _CANDIDATES.clear()
@@ -567,7 +573,7 @@ class _Search:
         result = _CANDIDATES[key] = tuple(shared(fate, fate) for fate in found)
         return result
 
-    def _sets(self, card: int, budget: int):
+    def _sets(self, card: int, budget: int) -> Iterator[tuple[list[int], int, int]]:
         rules = self.rules
         rank0, suit = card % 13, card // 13
         counts = self.counts
@@ -586,13 +592,15 @@ class _Search:
                 continue
             yield chosen, jokers, (0 if rules.exact3 else 4 - n - jokers)
 
-    def _rummy27_sets(self, card: int, others: list[int], budget: int):
+    def _rummy27_sets(
+        self, card: int, others: list[int], budget: int
+    ) -> Iterator[tuple[list[int], int, int]]:
         counts = self.counts
         # Copies of each card that may join: the lowest card itself (at least one) and the
         # other suits of its rank; a rummy27 set may hold several copies of one suit.
         pools = [(card, counts[card])] + [(other, counts[other]) for other in others]
 
-        def choose(index: int, picked: list[int]):
+        def choose(index: int, picked: list[int]) -> Iterator[list[int]]:
             if index == len(pools):
                 yield list(picked)
                 return
@@ -611,7 +619,7 @@ class _Search:
                 continue
             yield chosen, jokers, (n - jokers)
 
-    def _sequences(self, card: int, budget: int):
+    def _sequences(self, card: int, budget: int) -> Iterator[_Seq]:
         rules = self.rules
         suit, rank = card // 13, card % 13 + 1
         base = suit * 13
@@ -628,7 +636,14 @@ class _Search:
                 if len(seq.positions) > 1:  # an ace with jokers alone is found above
                     yield seq
 
-    def _runs(self, suit, first, path, budget, counts):
+    def _runs(
+        self,
+        suit: int,
+        first: tuple[int, int],
+        path: list[tuple[int, int]],
+        budget: int,
+        counts: list[int],
+    ) -> Iterator[_Seq]:
         rules = self.rules
         # A sequence of six or more cards splits into two of three or more, each holding a
         # natural card, with the same jokers, more sequences and more room: never worse.
@@ -638,7 +653,7 @@ class _Search:
         positions = [first]
         taken: dict[int, int] = {first[1]: 1}
 
-        def extend(index: int, gaps: int):
+        def extend(index: int, gaps: int) -> Iterator[_Seq]:
             span = abs(positions[-1][0] - positions[0][0]) + 1
             n = len(positions)
             jokers = (3 - n) if rules.exact3 else gaps + max(0, 3 - span)
@@ -688,7 +703,7 @@ class _Search:
             return None
         return self._rebuild(best, best_start)
 
-    def _printed_splits(self):
+    def _printed_splits(self) -> Iterator[tuple[int, int]]:
         """Printed jokers used as themselves: in tunnelas or dublees."""
         rules, goal = self.rules, self.goal
         max_t = self.printed // 3 if rules.joker_tunnela and not goal.pure_only else 0
@@ -698,7 +713,9 @@ class _Search:
             for dublees in range(min(max_d, goal.dublees or 0), -1, -1):
                 yield tunnelas, dublees
 
-    def _rebuild(self, value: int, start) -> Arrangement:
+    def _rebuild(
+        self, value: int, start: tuple[tuple[int, int], tuple[int, int, int, int, int]]
+    ) -> Arrangement:
         (tunnelas, dublees), state = start
         j = state[0]
         result = Arrangement(value=value)
@@ -748,7 +765,9 @@ class _Search:
             self._place_leftover_jokers(result, pool, seqs)
         return result
 
-    def _place_leftover_jokers(self, result: Arrangement, pool: list[int], seqs) -> None:
+    def _place_leftover_jokers(
+        self, result: Arrangement, pool: list[int], seqs: list[tuple[_Seq, Meld]]
+    ) -> None:
         if not (self.goal.meld_all or self.absorb_jokers):
             result.leftover.extend(pool)
             return
@@ -885,12 +904,14 @@ def _potential(row: bytes) -> int:
 
 # Meld candidates shared by every search: the same few cards around the lowest card recur
 # from hand to hand.
-_CANDIDATES: dict[tuple, tuple[tuple, ...]] = {}
+_CANDIDATES: dict[tuple[Any, ...], tuple[_Fate, ...]] = {}
 _DUBLEE_FATES = [(("dublee", (card,) * 2), 0, 0, 0, 0, 0, 1) for card in range(52)]
 
 
 @cache
-def _plain_fates(kind: int, wild: tuple[bool, ...], values: tuple[int, ...]) -> tuple[list, list]:
+def _plain_fates(
+    kind: int, wild: tuple[bool, ...], values: tuple[int, ...]
+) -> tuple[list[_Fate], list[tuple[_Fate, ...]]]:
     """A card's tunnela of itself, and its last fate: a joker into the pool, left over, or
     none (when every card must be melded), for one kind of search and one hand's wild cards
     and values."""
@@ -907,7 +928,7 @@ def _plain_fates(kind: int, wild: tuple[bool, ...], values: tuple[int, ...]) -> 
         )
         for card in range(52)
     ]
-    last: list[tuple[tuple, ...]] = []
+    last: list[tuple[_Fate, ...]] = []
     for card in range(52):
         if wild[card] and not pure_only:
             last.append(((("joker", (card,)), 0, -1, 0, 0, 0, 0),))
@@ -918,9 +939,9 @@ def _plain_fates(kind: int, wild: tuple[bool, ...], values: tuple[int, ...]) -> 
     return tunnelas, last
 
 
-_SHARED: dict[tuple, tuple] = {}
-_KINDS: dict[tuple, int] = {}
-_KIND_OF: dict[int, tuple] = {}
+_SHARED: dict[_Fate, _Fate] = {}
+_KINDS: dict[tuple[Any, ...], int] = {}
+_KIND_OF: dict[int, tuple[Any, ...]] = {}
 
 
 def _jokers_in(cards: list[int], seq: _Seq) -> list[int]:
@@ -958,7 +979,7 @@ def _meld_all_freely(
     values: list[int],
     rules: MeldRules,
     search: _Search | None = None,
-) -> Arrangement | bool | None:
+) -> Arrangement | Literal[False] | None:
     """Every card melded with no requirement, found the quick way when it can be.
 
     A least-cost search bounded at 0 visits each state once (there is no room to account

@@ -9,30 +9,51 @@ from .cards import JOKER, names
 from .hand import Hand
 from .judge import classify
 from .search import Goal, Meld, MeldAllChecks
+from .typed import MeldShown, ShowVerdict
 from .vazhushal import first_show_split
 
-SHOW_SIZES = {
-    "indian13": (13,),
-    "indian21": (21,),
-    "rummy27": (27,),
-    "marriage": tuple(range(16, 22)),
+# How many cards a show has, fewest and most; vazhushal sets no upper limit (None).
+SHOW_SIZE_RANGES: dict[str, tuple[int, int | None]] = {
+    "indian13": (13, 13),
+    "indian21": (21, 21),
+    "rummy27": (27, 27),
+    "marriage": (16, 21),
+    "vazhushal": (3, None),
 }
+# The sizes each game with a fixed range allows, as the size check reads them.
+SHOW_SIZES: dict[str, tuple[int, ...]] = {
+    variant: tuple(range(low, high + 1))
+    for variant, (low, high) in SHOW_SIZE_RANGES.items()
+    if high is not None
+}
+# A vazhushal show the engine must search (no melds given) has at most this many cards: the
+# number of arrangements grows steeply past what one player ever holds.
+VAZHUSHAL_SEARCH_LIMIT = 27
+# The kinds of show each game knows, in the contract's order (the first that holds names it).
+SHOW_KINDS: dict[str, tuple[str, ...]] = {
+    "indian13": ("rummy",),
+    "indian21": ("complete", "eight_jokers", "eight_dublees", "three_tunnelas"),
+    "rummy27": ("three_tunnelas", "ten_dublees", "ten_jokers"),
+    "marriage": ("complete", "eight_dublees"),
+    "vazhushal": ("out",),
+}
+MELD_KINDS = ("pure_sequence", "sequence", "set", "tunnela", "dublee")
 
 
-def show(hand: Hand, groups: list[list[int]] | None) -> dict:
+def show(hand: Hand, groups: list[list[int]] | None) -> ShowVerdict:
     if groups is not None:
         return _judge_groups(hand, groups)
     return _SEARCHERS[hand.table.variant](hand)
 
 
-def _answer(kind: str | None, melds: list[Meld], unmatched: list[int], reason: str) -> dict:
-    return {
-        "valid": kind is not None,
-        "show": kind,
-        "melds": [{"kind": meld.kind, "cards": names(_tidy(meld))} for meld in melds],
-        "unmatched": names(sorted(unmatched)),
-        "reason": reason,
-    }
+def _answer(kind: str | None, melds: list[Meld], unmatched: list[int], reason: str) -> ShowVerdict:
+    return ShowVerdict(
+        valid=kind is not None,
+        show=kind,
+        melds=tuple(MeldShown(meld.kind, tuple(names(_tidy(meld)))) for meld in melds),
+        unmatched=tuple(names(sorted(unmatched))),
+        reason=reason,
+    )
 
 
 def _tidy(meld: Meld) -> list[int]:
@@ -44,7 +65,7 @@ def _plural(count: int, word: str) -> str:
 
 
 # -- searching for a show ------------------------------------------------------------------
-def _indian13(hand: Hand) -> dict:
+def _indian13(hand: Hand) -> ShowVerdict:
     two_pure = bool(hand.table.option("two_pure"))
     need = Goal(meld_all=True, pure=2 if two_pure else 1, seqs=2)
     stand_in = " (a tunnela may stand in for one)" if hand.rules.tunnela else ""
@@ -69,7 +90,7 @@ def _indian13(hand: Hand) -> dict:
     return _answer(None, shown.melds, shown.leftover, reason)
 
 
-def _indian21(hand: Hand) -> dict:
+def _indian21(hand: Hand) -> ShowVerdict:
     found = None
     if hand.could_meld_all() and hand.could_hold_pure(3):
         found = hand.arrange(Goal(meld_all=True, pure=3))
@@ -100,7 +121,7 @@ def _indian21(hand: Hand) -> dict:
     )
 
 
-def _rummy27(hand: Hand) -> dict:
+def _rummy27(hand: Hand) -> ShowVerdict:
     meldable = hand.could_meld_all()
     if hand.tunnela_count >= 3 and meldable:
         found = hand.arrange(Goal(meld_all=True, tunnelas=3))
@@ -182,7 +203,7 @@ def _choices(cards: list[int], size: int) -> Iterator[tuple[int, ...]]:
     return pick(0, size)
 
 
-def _marriage(hand: Hand) -> dict:
+def _marriage(hand: Hand) -> ShowVerdict:
     if len(hand.cards) == 21 and hand.could_meld_all() and hand.could_hold_pure(3):
         found = hand.arrange(Goal(meld_all=True, pure=3))
         if found:
@@ -198,7 +219,7 @@ def _marriage(hand: Hand) -> dict:
     return _no_show(hand, needs + "dublees")
 
 
-def _vazhushal(hand: Hand) -> dict:
+def _vazhushal(hand: Hand) -> ShowVerdict:
     found = None
     if hand.could_meld_all() and hand.could_hold_pure(1):
         found = hand.arrange(Goal(meld_all=True, pure=1))
@@ -214,7 +235,7 @@ def _vazhushal(hand: Hand) -> dict:
     )
 
 
-def _no_show(hand: Hand, needs: str) -> dict:
+def _no_show(hand: Hand, needs: str) -> ShowVerdict:
     """Why a hand is no show, with the pure sequences it does hold as its melds.
 
     Showing the pure sequences (a quick search) rather than the cheapest full arrangement
@@ -231,14 +252,14 @@ def _no_show(hand: Hand, needs: str) -> dict:
     return _answer(None, pure_melds.melds, pure_melds.leftover, reason)
 
 
-def _eight_dublees(hand: Hand) -> dict:
+def _eight_dublees(hand: Hand) -> ShowVerdict:
     dublees = hand.dublees()
     reason = f"{_plural(len(dublees), 'dublee')}: eight dublees make a show."
     return _answer("eight_dublees", dublees, _rest(hand.cards, dublees), reason)
 
 
 def _tunnelas(hand: Hand) -> list[Meld]:
-    melds = []
+    melds: list[Meld] = []
     for card, count in sorted(Counter(hand.cards).items()):
         allowed = hand.rules.joker_tunnela if card == JOKER else hand.rules.tunnela
         if allowed:
@@ -253,7 +274,7 @@ def _rest(cards: list[int], melds: list[Meld]) -> list[int]:
 
 
 # -- judging the player's own arrangement ------------------------------------------------------
-def _judge_groups(hand: Hand, groups: list[list[int]]) -> dict:
+def _judge_groups(hand: Hand, groups: list[list[int]]) -> ShowVerdict:
     variant = hand.table.variant
     is_vaz = variant == "vazhushal"
     kinds = [classify(group, hand.rules, hand.wild, is_vaz) for group in groups]

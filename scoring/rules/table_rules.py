@@ -54,5 +54,6 @@ def wild_flags(table: Table) -> list[bool]:
 
 def card_values(table: Table, flags: list[bool]) -> list[int]:
     """What each plain card costs in a penalty: wild cards nothing, aces 10 or 11."""
-    ace = int(table.options.get("ace_value", 10))
+    ace = table.options.get("ace_value", 10)
+    assert isinstance(ace, int)
     return [0 if flags[card] else penalty_value(card, ace) for card in range(52)]

@@ -29,6 +29,24 @@ PLAYER_RANGES = {
 }
 # The designator (exposed card, tiplu) is out of play in these games and takes a copy away.
 DESIGNATOR_OUT_OF_PLAY = {"indian13", "indian21", "rummy27", "marriage"}
+# What each game calls the card that decides the wild cards (the request's `wild`).
+DESIGNATOR_NAMES = {
+    "indian13": "exposed card",
+    "indian21": "exposed card",
+    "rummy27": "exposed card",
+    "marriage": "tiplu",
+    "vazhushal": "negative joker",
+}
+# The option that plays a game without any designator card (only printed jokers are wild);
+# the other games always turn one.
+NO_DESIGNATOR_OPTIONS: dict[str, dict[str, object]] = {
+    "indian13": {"joker_mode": "printed_only"},
+    "vazhushal": {"negative_joker": False},
+}
+# Games where a losing hand pays a penalty (the `penalty` op), and games with value cards
+# (a `bonus` other than 0).
+PENALTY_VARIANTS = ("indian13", "indian21", "rummy27")
+BONUS_VARIANTS = ("indian21", "rummy27", "marriage")
 
 
 def _default_decks(variant: str, players: int | None) -> int:
@@ -80,6 +98,14 @@ def _whole(low: int, high: int, nullable: bool = False) -> Callable[[str, object
 
 _BOOL = _choice(True, False)
 _COMMON = {"decks": _whole(1, 8), "jokers": _whole(0, 24)}
+# House rules (the contract's section of that name): the charges clubs set themselves,
+# each a whole number of points that always has a value (the game's own by default).
+PACK_CHARGES = ("drop_first", "drop_later", "wrong_show")
+MARRIAGE_CHARGES = ("seen_points", "unseen_points", "dublee_bonus")
+_CHARGES = {name: _whole(0, 1000) for name in PACK_CHARGES}
+_MARRIAGE_HOUSE = {name: _whole(0, 1000) for name in MARRIAGE_CHARGES} | {
+    "unseen_maal": _choice("counts", "murder", "kidnap"),
+}
 OPTIONS: dict[str, dict[str, Callable[[str, object], object]]] = {
     "indian13": _COMMON
     | {
@@ -89,10 +115,11 @@ OPTIONS: dict[str, dict[str, Callable[[str, object], object]]] = {
         "two_pure": _BOOL,
         "double_on_printed_joker": _BOOL,
         "scoring": _choice("winner_takes", "zero_sum"),
-    },
-    "indian21": dict(_COMMON),
-    "rummy27": dict(_COMMON),
-    "marriage": dict(_COMMON),
+    }
+    | _CHARGES,
+    "indian21": _COMMON | _CHARGES,
+    "rummy27": _COMMON | _CHARGES,
+    "marriage": _COMMON | _MARRIAGE_HOUSE,
     "vazhushal": _COMMON | {"negative_joker": _BOOL, "ace_both_ends": _BOOL},
 }
 DEFAULTS: dict[str, dict[str, object]] = {
@@ -103,10 +130,13 @@ DEFAULTS: dict[str, dict[str, object]] = {
         "two_pure": False,
         "double_on_printed_joker": False,
         "scoring": "winner_takes",
+        "drop_first": 10,
+        "drop_later": 40,
+        "wrong_show": 80,
     },
-    "indian21": {},
-    "rummy27": {},
-    "marriage": {},
+    "indian21": {"drop_first": 30, "drop_later": 70, "wrong_show": 120},
+    "rummy27": {"drop_first": 30, "drop_later": 70, "wrong_show": 120},
+    "marriage": {"seen_points": 3, "unseen_points": 10, "dublee_bonus": 5, "unseen_maal": "counts"},
     "vazhushal": {"negative_joker": True, "ace_both_ends": False},
 }
 
@@ -132,13 +162,16 @@ class Table:
 
 def check_variant(value: object) -> str:
     if value is None:
-        raise bad_request("The request needs a `variant`, one of " + ", ".join(VARIANTS) + ".")
+        raise bad_request(
+            "The request needs a `variant`, one of " + ", ".join(VARIANTS) + ".", field="variant"
+        )
     if not isinstance(value, str) or value not in VARIANTS:
         raise RulesError(
             UNKNOWN_VARIANT,
             f"{value!r} is not a game this club software knows; use one of "
             + ", ".join(VARIANTS)
             + ".",
+            field="variant",
         )
     return value
 
@@ -147,7 +180,9 @@ def check_options(variant: str, value: object) -> dict[str, object]:
     if value is None:
         value = {}
     if not isinstance(value, dict):
-        raise bad_request("`options` must be an object of option names and values.")
+        raise bad_request(
+            "`options` must be an object of option names and values.", field="options"
+        )
     allowed = OPTIONS[variant]
     resolved = dict(DEFAULTS[variant])
     for key, option_value in value.items():
@@ -159,8 +194,13 @@ def check_options(variant: str, value: object) -> dict[str, object]:
                 f"{GAME_NAMES[variant]} has no option `{key}`{hint}; its options are "
                 + ", ".join(sorted(allowed))
                 + ".",
+                field=f"options.{key}",
             )
-        resolved[key] = allowed[key](key, option_value)
+        try:
+            resolved[key] = allowed[key](key, option_value)
+        except RulesError as error:
+            # The field names the option itself, so a form can mark it ("options.wrong_show").
+            raise error.about(field=f"options.{key}") from None
     return resolved
 
 
@@ -170,21 +210,28 @@ def check_players(variant: str, value: object) -> int | None:
     low, high = PLAYER_RANGES[variant]
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    raise bad_request(f"{GAME_NAMES[variant]} is played by {low} to {high} players; got {value!r}.")
+    raise bad_request(
+        f"{GAME_NAMES[variant]} is played by {low} to {high} players; got {value!r}.",
+        field="players",
+    )
 
 
 def resolve_table(
     variant: str, options: dict[str, object], players: int | None, wild: int | None
 ) -> Table:
-    decks = options.get("decks") or _default_decks(variant, players)
+    chosen_decks = options.get("decks")
+    decks = chosen_decks if isinstance(chosen_decks, int) and chosen_decks else None
+    decks = decks or _default_decks(variant, players)
     joker_mode = str(options.get("joker_mode", "standard"))
-    jokers = options.get("jokers")
-    if jokers is None or joker_mode == "none":
-        jokers = _default_jokers(variant, int(decks), joker_mode)
+    chosen_jokers = options.get("jokers")
+    if isinstance(chosen_jokers, int) and joker_mode != "none":
+        jokers = chosen_jokers
+    else:
+        jokers = _default_jokers(variant, decks, joker_mode)
     return Table(
         variant=variant,
-        decks=int(decks),
-        jokers=int(jokers),
+        decks=decks,
+        jokers=jokers,
         options=options,
         players=players,
         wild=wild,

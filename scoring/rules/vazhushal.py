@@ -32,6 +32,7 @@ built.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from . import budget
 from .bounds import HALVES, joker_demand
@@ -54,10 +55,10 @@ class _Splitter:
         self.seq_max = hand.rules.seq_max
         self.deadline = budget.deadline()
         self.ticks = 0
-        self.failed: set[tuple] = set()
+        self.failed: set[tuple[Group, bool, frozenset[Group]]] = set()
         self.meldable: dict[tuple[bytes, bool], bool] = {}
         self.kinds: dict[Group, str | None] = {}
-        self.groups: dict[tuple, list[Group]] = {}
+        self.groups: dict[tuple[Any, ...], list[Group]] = {}
         self.wild_cards = [card for card in range(53) if card == JOKER or hand.wild[card]]
 
     # -- the split ------------------------------------------------------------------------
@@ -66,7 +67,9 @@ class _Splitter:
         found = self._split(cards, False, frozenset())
         return None if found is None else [list(group) for group in reversed(found)]
 
-    def _split(self, rest: Group, has_pure: bool, same_first: frozenset) -> list | None:
+    def _split(
+        self, rest: Group, has_pure: bool, same_first: frozenset[Group]
+    ) -> list[list[int]] | None:
         """The first show split of `rest` (melds in reverse order), or None."""
         budget.check(self.deadline)
         if not rest:
@@ -126,7 +129,7 @@ class _Splitter:
             known = self.groups[key] = [(first, *picked) for picked in sorted(picks, key=_order)]
         return known
 
-    def _relevant(self, first: int, avail: list[int]) -> tuple:
+    def _relevant(self, first: int, avail: list[int]) -> tuple[Any, ...]:
         """What the melds of `first` depend on: the other cards of its suit and rank and
         the wild cards, for a natural card; every card, for a wild one."""
         if self._is_wild(first):
@@ -164,7 +167,9 @@ class _Splitter:
     def _is_wild(self, card: int) -> bool:
         return card == JOKER or self.wild[card]
 
-    def _set_picks(self, rank, suit, avail, wild_types) -> Iterator[Group]:
+    def _set_picks(
+        self, rank: int, suit: int | None, avail: list[int], wild_types: list[int]
+    ) -> Iterator[Group]:
         """A set of `rank` (3 or 4 cards): natural cards of other suits than `suit` (None:
         any) and wild cards."""
         naturals = [
@@ -178,7 +183,9 @@ class _Splitter:
                 if size >= len(chosen):
                     yield from self._with_wilds(chosen, size - len(chosen), avail, wild_types)
 
-    def _run_picks(self, suit, place, avail, wild_types) -> Iterator[Group]:
+    def _run_picks(
+        self, suit: int, place: int | None, avail: list[int], wild_types: list[int]
+    ) -> Iterator[Group]:
         """Runs of `suit` with `first` at `place` (1 = ace low .. 14 = ace high; None:
         `first` is a wild card filling any place): each choice of natural cards of the
         suit in their places, and for each length of run that holds them, the wild cards
@@ -196,7 +203,7 @@ class _Splitter:
         chosen: list[int] = []
         taken: dict[int, int] = {}
 
-        def choose(index: int, low: int | None, high: int | None):
+        def choose(index: int, low: int | None, high: int | None) -> Iterator[Group]:
             if low is not None and high is not None and (place is not None or chosen):
                 span = high - low + 1
                 held = len(chosen) + (1 if place is not None else 0)
@@ -236,7 +243,9 @@ class _Splitter:
                 return True
         return False
 
-    def _with_wilds(self, chosen, count, avail, wild_types) -> Iterator[Group]:
+    def _with_wilds(
+        self, chosen: list[int], count: int, avail: list[int], wild_types: list[int]
+    ) -> Iterator[Group]:
         for wilds in _multisets(wild_types, avail, count):
             self._tick()
             yield tuple(sorted(chosen + wilds))
@@ -260,7 +269,7 @@ def _multisets(types: list[int], avail: list[int], size: int) -> Iterator[list[i
             yield [card] * take + tail
 
 
-def _order(picked: Group) -> tuple:
+def _order(picked: Group) -> tuple[tuple[int, int], ...]:
     """The enumeration's order of picks: the binary number whose bits pick the cards from
     the sorted list compares its highest bits first, and the smallest number picking a
     card k times uses its first k copies; so picks compare by their (card, copy) pairs from

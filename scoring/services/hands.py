@@ -14,13 +14,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
+from scoring import rules
 from scoring.errors import HandRejected, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
-from scoring.rules import evaluate, is_error
 from scoring.rules_limits import time_limit
 from scoring.selectors import Board, session_board
 from scoring.services.sessions import lock_session, save_change
@@ -30,25 +30,31 @@ REASON_MAX = 200
 
 
 def compute_ledger(*, session: GameSession, board: Board, entry: HandEntry) -> dict[str, Any]:
-    """The engine's ledger for the entry, by seat position; `HandRejected` if it refuses."""
+    """The engine's ledger for the entry, by seat position; `HandRejected` if it refuses,
+    with the seat of the player the engine's error is about."""
     names = board.names
     if sorted(seat.position for seat in entry.seats) != sorted(names):
         raise HandRejected("Every seat at the table needs a result for this hand.")
-    request = entry.engine_request(variant=session.variant, options=session.options, names=names)
-    # The session's row stays locked while the engine thinks: it may not think for long.
-    response = evaluate(request, time_limit=time_limit())
-    if is_error(response):
-        message = response["error"]["message"]
-        raise HandRejected(message, seat=_seat_named(message, names))
-    return ledger_by_position(response, names)
-
-
-def _seat_named(message: str, names: dict[int, str]) -> int | None:
-    """The seat whose player the engine's sentence is about, so the form can mark it."""
-    for position, name in sorted(names.items(), key=lambda item: -len(item[1])):
-        if name in message:
-            return position
-    return None
+    game = entry.engine_game(variant=session.variant, options=session.options)
+    players = entry.engine_players(names)
+    try:
+        # Every seat's cards together, which the engine's score_hand does not add up.
+        rules.check_cards_together(game, players)
+        # The session's row stays locked while the engine thinks: it may not think for long.
+        ledger = rules.score_hand(
+            game,
+            players,
+            void=entry.void,
+            depleted=entry.depleted,
+            time_limit=time_limit(),
+        )
+    except rules.RulesError as error:
+        positions = {name: position for position, name in names.items()}
+        seat = positions.get(error.seat) if error.seat is not None else None
+        # The panel has a place for the wild card's sentence; the engine names its field.
+        field = "wild" if error.field == "wild" and seat is None else None
+        raise HandRejected(error.message, seat=seat, field=field) from error
+    return ledger_by_position(ledger, names)
 
 
 def preview_hand(*, session: GameSession, entry: HandEntry) -> dict[str, Any]:
@@ -85,7 +91,7 @@ def record_hand(
     entry: HandEntry,
     client_key: uuid.UUID,
     revision: int | None,
-    user: AbstractBaseUser,
+    user: User,
 ) -> HandVersion:
     """Append the next hand. Without a `revision` it is added to the session as it is
     under the lock, so it is never refused as stale: appending needs no earlier state."""
@@ -143,7 +149,7 @@ def _supersede(
     entry: HandEntry,
     ledger: dict[str, Any],
     client_key: uuid.UUID,
-    user: AbstractBaseUser,
+    user: User,
     reason: str,
 ) -> HandVersion:
     # The old version stops being current first: only one version of a hand is current.
@@ -170,7 +176,7 @@ def correct_hand(
     entry: HandEntry,
     client_key: uuid.UUID,
     revision: int,
-    user: AbstractBaseUser,
+    user: User,
     reason: str,
 ) -> HandVersion:
     """Replace what was entered for a hand; the old version stays in its history."""
@@ -198,7 +204,7 @@ def void_hand(
     number: int,
     client_key: uuid.UUID,
     revision: int,
-    user: AbstractBaseUser,
+    user: User,
     reason: str,
 ) -> HandVersion:
     """The hand stays dealt (the deal moves on) but scores nothing."""
@@ -225,7 +231,7 @@ def undo_last_hand(
     session_id: int,
     client_key: uuid.UUID,
     revision: int,
-    user: AbstractBaseUser,
+    user: User,
     reason: str = "",
 ) -> HandVersion:
     """Take back the latest hand as if it was never dealt; its versions are kept."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -35,7 +35,7 @@ def start_session(
     ending: str,
     ending_target: int | None,
     stake_per_point: int,
-    user: AbstractBaseUser,
+    user: User,
     rng: random.Random | None = None,
 ) -> tuple[GameSession, rotation.DealerDraw | None]:
     """Seat the players (in clockwise order) and choose or draw the first dealer."""
@@ -95,7 +95,7 @@ def _check_ending(variant: str, ending: str, target: int | None) -> int | None:
             "of deals or hands.",
             field="ending",
         )
-    limits = {Ending.DEALS: 20, Ending.HANDS: 500, Ending.POINTS: 100}
+    limits: dict[str, int] = {Ending.DEALS: 20, Ending.HANDS: 500, Ending.POINTS: 100}
     if target is None or not 1 <= target <= limits[ending]:
         raise UserError(
             f"Give a number from 1 to {limits[ending]} for when the session ends.",
@@ -107,6 +107,9 @@ def _check_ending(variant: str, ending: str, target: int | None) -> int | None:
 def target_reached(session: GameSession, *, hands_dealt: int, totals: dict[int, int]) -> bool:
     """Whether the session's own ending has come (the scorer can always end it earlier)."""
     target = session.ending_target
+    if target is None:
+        # Open-ended: `_check_ending` gives every other ending a target.
+        return False
     if session.ending == Ending.DEALS:
         return hands_dealt >= target * len(totals)
     if session.ending == Ending.HANDS:

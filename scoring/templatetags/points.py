@@ -1,10 +1,11 @@
-"""Points in templates as the screens write them (`scoring.formatting`): a real minus sign."""
+"""Points in templates as the screens write them (`scoring.display.formatting`): a real
+minus sign."""
 
 from __future__ import annotations
 
 from django import template
 
-from scoring.formatting import signed, unsigned_plus
+from scoring.display.formatting import signed, unsigned_plus
 
 register = template.Library()
 

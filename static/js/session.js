@@ -47,6 +47,21 @@
     }, 0);
   });
 
+  // -- Won is one choice across the seats ----------------------------------------------------
+  // Each seat has its own chips, so a second Won would otherwise stay lit: tapping Won on one
+  // seat moves any other winner back to that seat's first other chip.
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (!input.matches || !input.matches(".chip-input[value=won]") || !input.checked) return;
+    const form = input.form;
+    if (!form) return;
+    for (const other of form.querySelectorAll(".chip-input[value=won]:checked")) {
+      if (other === input) continue;
+      const fallback = other.closest(".seat").querySelector(".chip-input:not([value=won])");
+      if (fallback) fallback.checked = true;
+    }
+  });
+
   // -- The card picker ---------------------------------------------------------------------
   const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 
@@ -63,9 +78,32 @@
   }
 
   let pickTarget = null;
+  // "cards" fills one list of cards; "melds" (Vazhushal's table melds when the stock ran
+  // out) fills groups, one a meld, written "5H 6H 7H / 9S 9D 9C" as when typed.
+  let pickMode = "cards";
+
+  function readGroups() {
+    if (pickMode !== "melds") return [tokens(pickTarget.value)];
+    const groups = pickTarget.value.split(/[/;|\n]+/).map(tokens);
+    const kept = groups.filter((group) => group.length);
+    // A trailing separator means a new meld was started and is still empty.
+    if (/[/;|\n]\s*$/.test(pickTarget.value) || !kept.length) kept.push([]);
+    return kept;
+  }
+
+  function writeGroups(groups) {
+    if (pickMode !== "melds") {
+      pickTarget.value = groups[0].join(" ");
+      return;
+    }
+    const text = groups.filter((group) => group.length).map((group) => group.join(" ")).join(" / ");
+    const open = groups.length > 1 && !groups[groups.length - 1].length;
+    pickTarget.value = open ? `${text} / ` : text;
+  }
 
   function refreshPicker(dialog) {
-    const cards = tokens(pickTarget.value);
+    const groups = readGroups();
+    const cards = groups.flat();
     const counts = {};
     for (const card of cards) {
       const code = cardCode(card);
@@ -75,13 +113,17 @@
       const count = counts[button.dataset.card] || 0;
       button.querySelector(".badge").textContent = count ? String(count) : "";
     }
+    const melds = groups.filter((group) => group.length).length;
     dialog.querySelector("[data-picker-count]").textContent =
-      cards.length + (cards.length === 1 ? " card" : " cards");
-    dialog.querySelector("[data-picker-cards]").textContent = cards.join(" ");
+      cards.length + (cards.length === 1 ? " card" : " cards")
+      + (pickMode === "melds" ? ` · ${melds} meld${melds === 1 ? "" : "s"}` : "");
+    dialog.querySelector("[data-picker-cards]").textContent = pickMode === "melds"
+      ? groups.map((group) => group.join(" ")).filter(Boolean).join(" / ")
+      : cards.join(" ");
   }
 
-  function setCards(dialog, cards) {
-    pickTarget.value = cards.join(" ");
+  function setGroups(dialog, groups) {
+    writeGroups(groups);
     refreshPicker(dialog);
   }
 
@@ -89,7 +131,11 @@
     const dialog = document.getElementById("card-picker");
     pickTarget = document.getElementById(button.dataset.pick);
     if (!dialog || !pickTarget || typeof dialog.showModal !== "function") return;
+    pickMode = button.dataset.pickMode || "cards";
     dialog.querySelector("[data-picker-name]").textContent = button.dataset.name;
+    dialog.querySelector("[data-picker-what]").textContent =
+      pickMode === "melds" ? "table melds" : "cards";
+    dialog.querySelector("[data-picker-meld]").hidden = pickMode !== "melds";
     dialog.querySelector("#pick-add").checked = true;
     refreshPicker(dialog);
     dialog.showModal();
@@ -114,23 +160,30 @@
       return;
     }
     if (event.target.closest("[data-picker-clear]")) {
-      setCards(dialog, []);
+      setGroups(dialog, [[]]);
+      return;
+    }
+    const groups = readGroups();
+    if (event.target.closest("[data-picker-meld]")) {
+      if (groups[groups.length - 1].length) groups.push([]);
+      setGroups(dialog, groups);
       return;
     }
     const card = event.target.closest("[data-card]");
     if (!card) return;
-    const cards = tokens(pickTarget.value);
     if (dialog.querySelector("#pick-remove").checked) {
-      for (let i = cards.length - 1; i >= 0; i -= 1) {
-        if (cardCode(cards[i]) === card.dataset.card) {
-          cards.splice(i, 1);
+      // The last copy of the card taken out, whichever meld it is in.
+      for (let g = groups.length - 1; g >= 0; g -= 1) {
+        const at = groups[g].map(cardCode).lastIndexOf(card.dataset.card);
+        if (at >= 0) {
+          groups[g].splice(at, 1);
           break;
         }
       }
     } else {
-      cards.push(card.dataset.card);
+      groups[groups.length - 1].push(card.dataset.card);
     }
-    setCards(dialog, cards);
+    setGroups(dialog, groups);
   });
 
   // However the picker closes (Done, Escape), the panel asks for the ledger again: "picked"

@@ -84,7 +84,7 @@ def test_an_unknown_api_address_answers_json_for_every_method(method):
 
 
 def test_options_answers_every_kind_of_endpoint_without_an_error():
-    from tournaments.services.leagues import create_league
+    from leagues.services.setup import create_league
 
     club = make_club()
     session = make_session(club)

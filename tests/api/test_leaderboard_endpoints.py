@@ -7,11 +7,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubs.roles import Role
+from leagues.models import PendingUpdate, Rating
+from leagues.selectors import leaderboard
+from leagues.services.ratings import PROVISIONAL_GAMES
 from tests.api.helpers import anonymous, club_url, with_token
 from tests.factories import make_club, make_session, make_user, member, record, typed_entry
-from tournaments.models import PendingUpdate, Rating
-from tournaments.selectors import leaderboard
-from tournaments.services.ratings import PROVISIONAL_GAMES
 
 pytestmark = pytest.mark.django_db
 

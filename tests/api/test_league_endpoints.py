@@ -13,6 +13,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.roles import Role
+from leagues.models import League, LeagueSession, PendingUpdate
+from leagues.selectors import league_table
+from leagues.services.setup import create_league
 from tests.api.helpers import API, anonymous, club_url, with_token
 from tests.factories import (
     make_club,
@@ -23,9 +26,6 @@ from tests.factories import (
     record,
     typed_entry,
 )
-from tournaments.models import League, LeagueSession, PendingUpdate
-from tournaments.selectors import league_table
-from tournaments.services.leagues import create_league
 
 pytestmark = pytest.mark.django_db
 

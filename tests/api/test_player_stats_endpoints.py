@@ -7,10 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
+from leagues.models import PendingUpdate, Rating, RatingChange
+from leagues.services.ratings import PROVISIONAL_GAMES
 from tests.api.helpers import anonymous, club_url, with_token
 from tests.factories import make_club, make_session, make_user, member, record, typed_entry
-from tournaments.models import PendingUpdate, Rating, RatingChange
-from tournaments.services.ratings import PROVISIONAL_GAMES
 
 pytestmark = pytest.mark.django_db
 

@@ -18,16 +18,20 @@ from clubs.roles import Role
 from scoring.selectors import session_board
 from tests.api.helpers import anonymous, club_url, with_token
 from tests.factories import make_club, member, owner_of
-from tests.tournaments.tournament_factories import (
+from tests.tournaments.factories import (
     NAMES,
     enter,
     make_tournament,
     play_in_order,
     play_round,
 )
-from tournaments.services import tournaments as services
-from tournaments.tournament_models import Entry, Round, Tournament
-from tournaments.tournament_standings import tournament_standings
+from tournaments.models import Entry, Round, Tournament
+from tournaments.services.draws import draw_round
+from tournaments.services.entries import withdraw
+from tournaments.services.final import cut_to_final
+from tournaments.services.play import finish_round, force_finish_table, start_round
+from tournaments.services.setup import set_published
+from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +91,7 @@ def slugs(response) -> list[str]:
 
 def test_members_read_every_tournament_of_their_club_and_outsiders_only_released_ones(club, cup):
     enter(cup, NAMES[:8])
-    services.draw_round(tournament=cup, rng=random.Random(1))
+    draw_round(tournament=cup, rng=random.Random(1))
     plain_member = with_token(member(club, "mani"))
     outsider = with_token(owner_of(make_club("Other Club")))
 
@@ -97,7 +101,7 @@ def test_members_read_every_tournament_of_their_club_and_outsiders_only_released
         error_of(outsider.get(url), 404)
     assert slugs(plain_member.get(club_url(club, "tournaments/"))) == [cup.slug]
 
-    services.set_published(tournament=cup, published=True)
+    set_published(tournament=cup, published=True)
     for url in readable(cup):
         assert anonymous().get(url).status_code == 200, url
         assert outsider.get(url).status_code == 200, url
@@ -109,7 +113,7 @@ def test_a_public_clubs_list_shows_visitors_only_released_tournaments():
     club = make_club("Open Club", is_public=True)
     shown = make_tournament(club, name="Holi Cup")
     hidden = make_tournament(club, name="Diwali Cup")
-    services.set_published(tournament=shown, published=True)
+    set_published(tournament=shown, published=True)
 
     assert slugs(anonymous().get(club_url(club, "tournaments/"))) == [shown.slug]
     error_of(anonymous().get(t_url(hidden)), 404)
@@ -120,7 +124,7 @@ def test_a_public_clubs_list_shows_visitors_only_released_tournaments():
 
 
 def test_a_tournament_is_found_only_under_its_own_club(club, cup):
-    services.set_published(tournament=cup, published=True)
+    set_published(tournament=cup, published=True)
     other = make_club("Other Club", is_public=True)
     error_of(anonymous().get(club_url(other, f"tournaments/{cup.slug}/")), 404)
 
@@ -131,8 +135,8 @@ def test_a_tournament_is_found_only_under_its_own_club(club, cup):
 def test_the_detail_has_the_set_up_the_entry_counts_and_the_rounds_so_far(club, cup):
     players = enter(cup, NAMES[:8])
     enter(cup, ["Ravi"], check_in=False)
-    services.withdraw(tournament=cup, player=players[0])
-    services.draw_round(tournament=cup, rng=random.Random(1))
+    withdraw(tournament=cup, player=players[0])
+    draw_round(tournament=cup, rng=random.Random(1))
 
     data = ok(with_token(owner_of(club)).get(t_url(cup)))
 
@@ -155,8 +159,8 @@ def test_a_round_lists_its_tables_seats_in_order_first_dealer_and_running_totals
     club, cup, django_capture_on_commit_callbacks
 ):
     enter(cup, NAMES[:8])
-    first = services.draw_round(tournament=cup, rng=random.Random(4))
-    services.start_round(round_=first, user=owner_of(club))
+    first = draw_round(tournament=cup, rng=random.Random(4))
+    start_round(round_=first, user=owner_of(club))
     table = first.tables.get(number=1)
     play_in_order(table, list(reversed(table.seats)), django_capture_on_commit_callbacks)
     table.refresh_from_db()
@@ -183,7 +187,7 @@ def test_a_round_lists_its_tables_seats_in_order_first_dealer_and_running_totals
 
 def test_a_drawn_round_has_no_totals_yet_and_a_round_not_drawn_is_not_found(club, cup):
     enter(cup, NAMES[:8])
-    services.draw_round(tournament=cup, rng=random.Random(4))
+    draw_round(tournament=cup, rng=random.Random(4))
     client = with_token(owner_of(club))
 
     data = ok(client.get(t_url(cup, "rounds/1/")))
@@ -200,13 +204,13 @@ def test_the_standings_are_the_real_ones_with_the_final_table_and_the_winner(
     cup = make_tournament(club, rounds=2, round_target=1)
     enter(cup, NAMES[:8])
     for _ in range(cup.rounds):
-        round_ = services.draw_round(tournament=cup, rng=rng)
+        round_ = draw_round(tournament=cup, rng=rng)
         play_round(round_, django_capture_on_commit_callbacks, rng)
     qualifiers = tournament_standings(cup).overall
-    final = services.cut_to_final(tournament=cup, rng=rng)
-    services.start_round(round_=final, user=owner_of(club))
+    final = cut_to_final(tournament=cup, rng=rng)
+    start_round(round_=final, user=owner_of(club))
     client = anonymous()
-    services.set_published(tournament=cup, published=True)
+    set_published(tournament=cup, published=True)
 
     before = ok(client.get(t_url(cup, "standings/")))
     assert before["status"] == "final" and before["winner"] is None and before["winners"] == []
@@ -214,7 +218,7 @@ def test_the_standings_are_the_real_ones_with_the_final_table_and_the_winner(
     # The best qualifier wins the final table too: the winner.
     finalists = [line.pk for line in qualifiers[: cup.final_table_size]]
     play_in_order(final.tables.get(), finalists, django_capture_on_commit_callbacks)
-    services.finish_round(round_=final)
+    finish_round(round_=final)
     standings = tournament_standings(cup)
 
     data = ok(client.get(t_url(cup, "standings/")))
@@ -239,10 +243,10 @@ def test_the_standings_are_the_real_ones_with_the_final_table_and_the_winner(
 
 def test_the_lists_filter_search_and_order(club, cup, django_capture_on_commit_callbacks):
     other = make_tournament(club, name="Holi Cup", variant="indian13", min_table_size=2)
-    services.set_published(tournament=other, published=True)
+    set_published(tournament=other, published=True)
     players = enter(cup, NAMES[:8])
     enter(cup, ["Ravi"], check_in=False)
-    services.withdraw(tournament=cup, player=players[1])
+    withdraw(tournament=cup, player=players[1])
     client = with_token(member(club, "mani"))
 
     assert slugs(client.get(club_url(club, "tournaments/?variant=indian13"))) == [other.slug]
@@ -263,13 +267,13 @@ def test_the_lists_filter_search_and_order(club, cup, django_capture_on_commit_c
     assert entries("ordering=-name")[:2] == ["Ravi", "Hari"]
     assert entries("page_size=3") == ["Asha", "Bala", "Chitra"]  # the order of entry
 
-    first = services.draw_round(tournament=cup, rng=random.Random(3))
-    services.start_round(round_=first, user=owner_of(club))
+    first = draw_round(tournament=cup, rng=random.Random(3))
+    start_round(round_=first, user=owner_of(club))
     for table in first.tables.all():  # a round of three hands: the director ends it early
         play_in_order(table, list(table.seats), django_capture_on_commit_callbacks)
-        services.force_finish_table(table=table)
-    services.finish_round(round_=first)
-    services.draw_round(tournament=cup, rng=random.Random(3))
+        force_finish_table(table=table)
+    finish_round(round_=first)
+    draw_round(tournament=cup, rng=random.Random(3))
     rounds = ok(client.get(t_url(cup, "rounds/?status=drawn")))["results"]
     assert [r["number"] for r in rounds] == [2]
     assert [
@@ -340,7 +344,7 @@ def test_a_refused_action_answers_400_with_the_services_sentence_and_changes_not
 
 
 def test_changes_take_an_organiser_a_login_and_the_club(club, cup):
-    services.set_published(tournament=cup, published=True)
+    set_published(tournament=cup, published=True)
     body = {"guest_name": "Zoya"}
 
     error_of(anonymous().post(t_url(cup, "entries/"), body, format="json"), 401)
@@ -378,11 +382,9 @@ def test_each_list_costs_the_same_queries_for_any_page_size(
     cup = make_tournament(club, name="Long Cup", rounds=ROWS, round_target=1, final_table_size=0)
     enter(cup, NAMES[:ROWS])  # seven players: tables of four and three
     for _ in range(ROWS - 1):
-        play_round(
-            services.draw_round(tournament=cup, rng=rng), django_capture_on_commit_callbacks, rng
-        )
-    last = services.draw_round(tournament=cup, rng=rng)
-    services.start_round(round_=last, user=owner_of(club))  # the last one in play
+        play_round(draw_round(tournament=cup, rng=rng), django_capture_on_commit_callbacks, rng)
+    last = draw_round(tournament=cup, rng=rng)
+    start_round(round_=last, user=owner_of(club))  # the last one in play
     client = with_token(owner_of(club))
 
     for url in (club_url(club, "tournaments/"), t_url(cup, "entries/"), t_url(cup, "rounds/")):
@@ -396,11 +398,11 @@ def test_the_standings_and_a_round_cost_the_same_for_a_small_or_a_big_field(
         club = make_club(f"Club of {players}", is_public=True)
         cup = make_tournament(club, round_target=3)
         enter(cup, NAMES[:players])
-        first = services.draw_round(tournament=cup, rng=random.Random(1))
-        services.start_round(round_=first, user=owner_of(club))
+        first = draw_round(tournament=cup, rng=random.Random(1))
+        start_round(round_=first, user=owner_of(club))
         for table in first.tables.all():
             play_in_order(table, list(table.seats), django_capture_on_commit_callbacks)
-        services.set_published(tournament=cup, published=True)
+        set_published(tournament=cup, published=True)
         counts = []
         for url in (t_url(cup, "standings/"), t_url(cup, "rounds/1/")):
             with CaptureQueriesContext(connection) as captured:
@@ -432,7 +434,7 @@ def test_the_schema_validates_without_a_warning_and_has_every_tournament_path(tm
 
 def test_the_browsable_api_draws_the_tournament_endpoints_for_an_organiser(club, cup):
     enter(cup, NAMES[:8])
-    services.draw_round(tournament=cup, rng=random.Random(1))
+    draw_round(tournament=cup, rng=random.Random(1))
     client = APIClient()
     client.force_login(owner_of(club))
     for url in [club_url(club, "tournaments/"), *readable(cup), t_url(cup, "rounds/1/")]:

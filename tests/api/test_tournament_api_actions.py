@@ -19,7 +19,7 @@ from clubs.services import add_guest, link_guest
 from scoring.selectors import session_board
 from tests.api.helpers import anonymous, club_url, with_token
 from tests.factories import make_club, member, owner_of, record, typed_entry
-from tests.tournaments.tournament_factories import (
+from tests.tournaments.factories import (
     NAMES,
     enter,
     make_tournament,
@@ -27,10 +27,13 @@ from tests.tournaments.tournament_factories import (
     play_round,
     seated,
 )
-from tests.tournaments.tournament_page_helpers import table_rows, text_of, url
-from tournaments.services import tournaments as services
-from tournaments.tournament_models import Entry, Round, RoundKind, RoundStatus, Tournament
-from tournaments.tournament_standings import tournament_standings
+from tests.tournaments.page_helpers import table_rows, text_of, url
+from tournaments.models import Entry, Round, RoundKind, RoundStatus, Tournament
+from tournaments.services.draws import draw_round
+from tournaments.services.entries import check_in, register
+from tournaments.services.play import force_finish_table, start_round
+from tournaments.services.setup import set_published
+from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +75,7 @@ def cup(club):
     """Eight players checked in, round 1 drawn at two tables of four."""
     cup = make_tournament(club, rounds=2, round_target=3)
     enter(cup, NAMES[:8])
-    services.draw_round(tournament=cup, rng=random.Random(1))
+    draw_round(tournament=cup, rng=random.Random(1))
     return cup
 
 
@@ -98,7 +101,7 @@ def round_1(cup: Tournament) -> Round:
 
 
 def started(cup: Tournament, owner) -> Round:
-    return services.start_round(round_=round_1(cup), user=owner)
+    return start_round(round_=round_1(cup), user=owner)
 
 
 def names(cup: Tournament) -> dict[int, str]:
@@ -154,8 +157,8 @@ def test_the_tables_list_costs_the_same_queries_at_any_page_size(
 ):
     cup = make_tournament(club, name="Big Cup")
     enter(cup, NAMES[:16])  # four tables of four
-    first = services.draw_round(tournament=cup, rng=random.Random(2))
-    services.start_round(round_=first, user=owner)
+    first = draw_round(tournament=cup, rng=random.Random(2))
+    start_round(round_=first, user=owner)
     for table in first.tables.all():
         play_in_order(table, list(table.seats), django_capture_on_commit_callbacks)
     client = with_token(owner)
@@ -186,7 +189,7 @@ def test_a_withdrawal_through_the_api_shows_on_the_directors_entries(client, clu
     rows = table_rows(client.get(url("tournament-detail", cup)), "entries")
     row = next(r for r in rows if r[0].startswith("Asha"))
     assert row[-1] == "withdrawn"
-    drawn = services.draw_round(tournament=cup, rng=random.Random(1))
+    drawn = draw_round(tournament=cup, rng=random.Random(1))
     assert asha.pk not in [pid for seats in seated(drawn) for pid in seats]
 
 
@@ -208,7 +211,7 @@ def test_a_swap_through_the_api_changes_the_seats_the_round_page_shows(
 def test_a_redraw_through_the_api_seats_who_is_checked_in_now(client, cup, owner, director):
     old = set(round_1(cup).tables.values_list("pk", flat=True))
     gone = Player.objects.get(club=cup.club, name="Asha")
-    services.check_in(tournament=cup, player=gone, present=False)
+    check_in(tournament=cup, player=gone, present=False)
 
     data = ok(director.post(t_url(cup, "rounds/1/redraw/")))
 
@@ -250,9 +253,7 @@ def test_the_cut_through_the_api_seats_the_top_of_the_standings_at_the_final_tab
     cup = make_tournament(club, rounds=2)
     enter(cup, NAMES[:8])
     for _ in range(2):
-        play_round(
-            services.draw_round(tournament=cup, rng=rng), django_capture_on_commit_callbacks, rng
-        )
+        play_round(draw_round(tournament=cup, rng=rng), django_capture_on_commit_callbacks, rng)
 
     top = tournament_standings(cup).overall[:4]
 
@@ -283,11 +284,11 @@ def test_a_second_player_confirms_a_tables_result_through_the_api(
     cup = make_tournament(club, min_table_size=3, max_table_size=3, final_table_size=0)
     meena_user = member(club, "meena")
     meena = link_guest(club=club, guest_id=add_guest(club=club, name="Meena").pk, user=meena_user)
-    services.register(tournament=cup, player=meena)
-    services.check_in(tournament=cup, player=meena)
+    register(tournament=cup, player=meena)
+    check_in(tournament=cup, player=meena)
     enter(cup, ["Ravi", "Sita"])
-    first = services.draw_round(tournament=cup, rng=random.Random(2))
-    services.start_round(round_=first, user=owner)
+    first = draw_round(tournament=cup, rng=random.Random(2))
+    start_round(round_=first, user=owner)
     table = first.tables.get()
     seat = {pid: pos for pos, pid in enumerate(table.seats)}
     others = [pid for pid in table.seats if pid != meena.pk]
@@ -391,7 +392,7 @@ def test_anyone_logged_in_who_reads_the_tournament_may_ask_to_confirm_and_the_se
     first = started(cup, owner)
     table = first.tables.get(number=1)
     play_in_order(table, list(table.seats), django_capture_on_commit_callbacks)
-    services.force_finish_table(table=table)
+    force_finish_table(table=table)
     confirm = t_url(cup, "rounds/1/tables/1/confirm/")
     outsider = with_token(owner_of(make_club("Other Club")))
 
@@ -399,7 +400,7 @@ def test_anyone_logged_in_who_reads_the_tournament_may_ask_to_confirm_and_the_se
     refused(outsider.post(confirm), 404)  # the tournament is not released
     said = refused(with_token(member(club, "mani")).post(confirm))
     assert said == "Only a player at this table can confirm its result."
-    services.set_published(tournament=cup, published=True)
+    set_published(tournament=cup, published=True)
     assert refused(outsider.post(confirm)) == "Only a player at this table can confirm its result."
     table.refresh_from_db()
     assert table.confirmed_by is None

@@ -149,6 +149,8 @@ def test_a_linked_guest_keeps_their_results_under_the_members_account() -> None:
     invitation = services.create_invitation(club=club, role=Role.MEMBER, created_by=owner_of(club))
     ravi = make_user("ravi", "Ravi Kumar")
     services.accept_invitation(token=invitation.token, user=ravi, guest_id=guest.pk)
+    claim = guest.claims.get()
+    services.approve_claim(club=club, claim_id=claim.pk, by=owner_of(club))
     guest.refresh_from_db()
     assert guest.user == ravi
     assert session.seats.get(position=0).player.user == ravi
@@ -255,6 +257,7 @@ def test_a_clubs_rules_are_checked_by_the_engine() -> None:
             club=club, variant="indian13", options={"ace_value": 12}, by=owner_of(club)
         )
     assert error.value.field == "options"
+    assert error.value.option == "ace_value"  # the engine names the option it refused
     assert "ace_value" in error.value.message
     assert not VariantRules.objects.filter(club=club).exists()
 

@@ -99,17 +99,23 @@ def test_signing_up_from_a_link_and_joining(client, club) -> None:
     assert Player.objects.get(club=club, user=member.user).name == "Ravi"
 
 
-def test_a_player_who_was_a_guest_picks_their_guest_name_when_joining(client, club) -> None:
+def test_a_player_who_was_a_guest_claims_their_guest_name_when_joining(client, club) -> None:
     guest = services.add_guest(club=club, name="Ravi (guest)")
     invitation = invite(club)
     ravi = make_user("ravi", "Ravi")
     client.force_login(ravi)
     page = client.get(reverse("club-join", args=[invitation.token]))
     assert "Ravi (guest)" in page.content.decode()
-    client.post(reverse("club-join", args=[invitation.token]), {"guest": guest.pk})
+    response = client.post(
+        reverse("club-join", args=[invitation.token]), {"guest": guest.pk}, follow=True
+    )
+    # A member now, but the guest's results wait for an organiser.
+    assert membership(club, ravi).role == Role.MEMBER
     guest.refresh_from_db()
-    assert guest.user == ravi
-    assert Player.objects.filter(club=club, user=ravi).count() == 1
+    assert guest.user is None
+    html = response.content.decode()
+    assert "Your claim to be Ravi (guest) waits for an organiser" in html
+    assert "an organiser of the club still has to approve it" in html
 
 
 def test_a_guest_of_another_club_cannot_be_claimed_when_joining(client, club) -> None:

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page
 
-from scoring.demo import load_demo
+from demo.club import load_demo
 
 pytestmark = pytest.mark.e2e
 

@@ -296,7 +296,9 @@ def test_an_indian_rummy_evening_for_money_from_start_to_settlement(
 
     # -- The summary: who pays whom ---------------------------------------------------------
     expect(page.locator("h1")).to_have_text("Indian Rummy: final result")
-    expect(page.locator(".summary-winner")).to_contain_text("Asha wins with 85 points.")
+    expect(page.locator(".summary-winner")).to_contain_text(
+        "Asha wins with +92 net (85 points won in hands)."
+    )
     # Every payment the hands made, seat by seat (winner takes: the totals only count wins):
     #   hand 1 (corrected): Bala -35, Chitra -10 (packed first), Dev -40 (packed later), Asha +85
     #   hand 2: Asha -39 (cards), Chitra -15, Dev -5, Bala +59

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from clubs import services as club_services
 from clubs.roles import Role
 from tests.factories import join, make_club, make_user
-from tournaments.tournament_models import Round, RoundKind, Tournament
+from tournaments.models import Round, RoundKind, Tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -99,12 +99,17 @@ def enter_players(page: Page) -> None:
 
 
 def check_everyone_in(page: Page) -> None:
-    """One tap a player; only their row changes (htmx), the page stays where it is."""
-    for name in MEMBERS + GUESTS:
+    """One tap a player; their row and the page's counts change (htmx), nothing else."""
+    for count, name in enumerate(MEMBERS + GUESTS, start=1):
         page.get_by_role("button", name=f"Check in {name}").tap()
         expect(
             page.get_by_role("button", name=f"{name} is checked in; tap to undo")
         ).to_be_visible()
+        expect(page.locator("#entry-counts")).to_have_text(f"12 entered · {count} checked in")
+        players = "player" if count == 1 else "players"
+        expect(page.locator("#draw-checked-in")).to_have_text(
+            f"{count} {players} checked in and drawn into this round."
+        )
     page.reload()
     expect(page.locator("#entries")).to_contain_text("12 entered · 12 checked in")
 

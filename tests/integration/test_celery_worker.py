@@ -22,14 +22,15 @@ import psycopg
 import pytest
 from django.db import connection
 
+from leagues.models import PendingUpdate, SessionResult
+from leagues.services.setup import create_league
+from leagues.services.updates import rebuild_everything
 from tests.factories import make_club, make_session, owner_of, record, typed_entry
-from tests.tournaments.helpers import derived_state
-from tests.tournaments.tournament_factories import NAMES, enter, make_tournament
-from tournaments.models import PendingUpdate, SessionResult
-from tournaments.services import tournaments as tournament_services
-from tournaments.services.leagues import create_league
-from tournaments.services.updates import rebuild_everything
-from tournaments.tournament_standings import compute_standings, tournament_standings
+from tests.leagues.helpers import derived_state
+from tests.tournaments.factories import NAMES, enter, make_tournament
+from tournaments.services.draws import draw_round
+from tournaments.services.play import start_round
+from tournaments.standings import compute_standings, tournament_standings
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -60,11 +61,17 @@ def _database_url() -> str:
 def queue() -> Iterator[str]:
     """A queue of this test's own, so no message left by another test reaches its worker."""
     from config.celery import app
+    from leagues.tasks import apply_session_task, sweep_pending_task
 
     name = f"tests-{uuid.uuid4().hex[:8]}"
     routes = app.conf.task_routes
+    # Routed by the tasks' registered names (which kept their first module's name).
     # conf.update (not plain assignment) makes Celery drop the router it has cached.
-    app.conf.update(task_routes={"tournaments.tasks.*": {"queue": name}})
+    app.conf.update(
+        task_routes={
+            task.name: {"queue": name} for task in (apply_session_task, sweep_pending_task)
+        }
+    )
     yield name
     app.conf.update(task_routes=routes)
 
@@ -162,8 +169,8 @@ def test_a_worker_process_ranks_a_tournament_as_its_tables_play(start_worker) ->
     club = make_club("Hill Club")
     cup = make_tournament(club, rounds=1, final_table_size=0, round_target=2)
     enter(cup, NAMES[:8])
-    round_ = tournament_services.draw_round(tournament=cup, rng=random.Random(3))
-    tournament_services.start_round(round_=round_, user=owner_of(club))
+    round_ = draw_round(tournament=cup, rng=random.Random(3))
+    start_round(round_=round_, user=owner_of(club))
     tables = list(round_.tables.select_related("session").order_by("number"))
     start_worker()
 

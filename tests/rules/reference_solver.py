@@ -1,6 +1,6 @@
 """A slow, obviously correct reference for the rules engine, used only by the tests.
 
-Everything here is written straight from `/work/shared/rules/CONTRACT.md` and shares no code
+Everything here is written straight from the rules contract (`docs/rules.md`) and shares no code
 with `scoring.rules`: the point is an INDEPENDENT second opinion on the engine's search.
 Clarity comes first; speed only as far as the agreement tests need it.
 

@@ -1,51 +1,130 @@
-"""Every worked example of shared/rules/examples.jsonl through each of the engine's doors.
+"""Every worked example of the rules contract through each of the engine's doors.
 
 The three doors (Python, `manage.py rules`, REST) share one implementation, so each must
-give the answer the example expects.
+give the answer the example expects. The examples are the project's own copy,
+`tests/rules/data/examples.jsonl` (ids `local-lineN`), and, where the team's shared folder
+sits beside the project as in CI, every line of `../shared/rules/examples.jsonl` too (ids
+`shared-lineN`); `test_local_examples_match_the_shared_ones` fails if the two disagree. The
+fields are described in `docs/rules.md`.
 """
 
+import difflib
 import json
 import os
 import select
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES_PATH = PROJECT_ROOT.parent / "shared" / "rules" / "examples.jsonl"
+from tests.rules.examples import (
+    LOCAL_EXAMPLES,
+    PROJECT_ROOT,
+    SHARED_EXAMPLES,
+    Example,
+    house_examples,
+    local_examples,
+    require_shared,
+    shared_examples,
+)
+
 EVALUATE_URL = "/api/v1/rules/evaluate/"
 
-
-def _load_examples() -> list[Any]:
-    if not EXAMPLES_PATH.is_file():
-        # A stand-in case that fails, so a missing file is a red test, never a skip.
-        return [pytest.param(None, id="examples.jsonl-missing")]
-    lines = EXAMPLES_PATH.read_text(encoding="utf-8").splitlines()
-    return [
-        pytest.param(json.loads(line), id=f"line{number}")
-        for number, line in enumerate(lines, start=1)
-        if line.strip()
-    ]
+LOCAL = local_examples()
+HOUSE = house_examples()
+SHARED = shared_examples()
+# Every example the doors answer, local lines first: the command-line batch sends them all.
+PRESENT: list[Example] = LOCAL + HOUSE + (SHARED or [])
 
 
-def _present(examples: list[Any]) -> list[dict]:
-    return [param.values[0] for param in examples if param.values[0] is not None]
+def _params() -> list[Any]:
+    params = [pytest.param(example, id=example.id) for example in PRESENT]
+    if SHARED is None:
+        # One visible stand-in per door: skipped in a clone alone, a failure in CI.
+        params.append(pytest.param(None, id="shared-missing"))
+    return params
 
 
-EXAMPLES = _load_examples()
+EXAMPLES = _params()
 
 
-def _require(example: dict | None) -> dict:
+def _require(example: Example | None) -> Example:
     if example is None:
-        pytest.fail(
-            f"{EXAMPLES_PATH} is missing: the door tests read the worked examples from "
-            "shared/rules/examples.jsonl beside the project directory."
-        )
+        require_shared()
+        raise AssertionError("unreachable: require_shared() skips or fails")
     return example
+
+
+# --- the two copies ----------------------------------------------------------------------
+
+
+def test_the_local_copy_holds_the_worked_examples() -> None:
+    assert len(LOCAL) >= 8, f"{LOCAL_EXAMPLES} holds only {len(LOCAL)} examples"
+    ops = {example.request.get("op") for example in LOCAL}
+    assert ops >= {"wilds", "show", "penalty", "bonus", "score_hand"}, ops
+
+
+def _canonical(example: Example) -> str:
+    return json.dumps(
+        {"about": example.about, "request": example.request, "expect": example.expect},
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+
+
+def _disagreements(local: list[Example], shared: list[Example]) -> list[str]:
+    """In words, where the two copies differ: lines changed, missing or extra."""
+    a = [_canonical(example) for example in local]
+    b = [_canonical(example) for example in shared]
+    found = []
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        for offset in range(max(i2 - i1, j2 - j1)):
+            mine = local[i1 + offset] if i1 + offset < i2 else None
+            theirs = shared[j1 + offset] if j1 + offset < j2 else None
+            if mine and theirs:
+                found.append(
+                    f"local line {mine.line} differs from shared line {theirs.line}:\n"
+                    f"  local:  {_canonical(mine)}\n  shared: {_canonical(theirs)}"
+                )
+            elif theirs:
+                found.append(
+                    f"shared line {theirs.line} is not in the local copy: {_canonical(theirs)}"
+                )
+            elif mine:
+                found.append(
+                    f"local line {mine.line} is not in the shared file: {_canonical(mine)}"
+                )
+    return found
+
+
+def test_local_examples_match_the_shared_ones() -> None:
+    require_shared()
+    assert SHARED is not None
+    found = _disagreements(LOCAL, SHARED)
+    if found:
+        pytest.fail(
+            f"{LOCAL_EXAMPLES.relative_to(PROJECT_ROOT)} and {SHARED_EXAMPLES} disagree "
+            f"(copy the shared file over the local one once the change is understood):\n"
+            + "\n".join(found),
+            pytrace=False,
+        )
+
+
+def test_a_disagreement_is_reported_line_by_line() -> None:
+    """The comparison itself, on copies made to differ (no ../shared needed)."""
+    changed = Example("shared", 2, "changed", {"op": "wilds"}, {"wild_cards": {}})
+    extra = Example("shared", 9, "extra", {"op": "bonus"}, {"points": 0})
+    shared = [LOCAL[0], changed, *LOCAL[2:], extra]
+    found = _disagreements(LOCAL, shared)
+    assert found[0].startswith(f"local line {LOCAL[1].line} differs from shared line 2:")
+    assert found[1].startswith("shared line 9 is not in the local copy:")
+    assert len(found) == 2
+    assert _disagreements(LOCAL, LOCAL) == []
 
 
 def assert_contains_expect(response: dict, expect: dict, about: str) -> None:
@@ -69,10 +148,10 @@ def engine() -> ModuleType:
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_python_door_answers_each_example(engine: ModuleType, example: dict | None) -> None:
+def test_python_door_answers_each_example(engine: ModuleType, example: Example | None) -> None:
     example = _require(example)
-    response = engine.evaluate(example["request"])
-    assert_contains_expect(response, example["expect"], example["about"])
+    response = engine.evaluate(example.request)
+    assert_contains_expect(response, example.expect, example.about)
     assert engine.is_error(response) == ("error" in response)
 
 
@@ -81,10 +160,10 @@ def test_python_door_answers_each_example(engine: ModuleType, example: dict | No
 BAD_JSON_LINE = '{"op": "wilds", "variant": '
 
 
-def _cli_batch(examples: list[dict]) -> str:
+def _cli_batch(examples: list[Example]) -> str:
     """Each example's request on its own line, with a blank line, a whitespace-only line
     and a line of broken JSON mixed in, which must not stop the batch."""
-    lines = [json.dumps(example["request"], ensure_ascii=False) for example in examples]
+    lines = [json.dumps(example.request, ensure_ascii=False) for example in examples]
     middle = len(lines) // 2
     lines[middle:middle] = ["", "   \t", BAD_JSON_LINE]
     return "\n".join(lines) + "\n"
@@ -92,7 +171,7 @@ def _cli_batch(examples: list[dict]) -> str:
 
 @pytest.fixture(scope="module")
 def cli_run() -> dict[str, Any]:
-    examples = _present(EXAMPLES)
+    examples = PRESENT
     env = dict(os.environ)
     # An unreachable database: the command must answer without ever opening it.
     env["DATABASE_URL"] = "postgres://nobody@127.0.0.1:9/no_such_database"
@@ -130,12 +209,12 @@ def test_cli_answers_broken_json_with_bad_request_and_goes_on(cli_run: dict[str,
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_cli_door_answers_each_example(cli_run: dict[str, Any], example: dict | None) -> None:
+def test_cli_door_answers_each_example(cli_run: dict[str, Any], example: Example | None) -> None:
     example = _require(example)
-    # Answers come back in request order; the same object is the same line.
-    index = next(i for i, other in enumerate(_present(EXAMPLES)) if other is example)
+    # Answers come back in request order: an example's place in the batch is its answer's.
+    index = PRESENT.index(example)
     assert index < len(cli_run["answers"]), f"no answer for this line: {cli_run['stderr']}"
-    assert_contains_expect(cli_run["answers"][index], example["expect"], example["about"])
+    assert_contains_expect(cli_run["answers"][index], example.expect, example.about)
 
 
 def test_cli_answers_each_line_before_the_next_arrives(engine: ModuleType) -> None:
@@ -164,11 +243,11 @@ def test_cli_answers_each_line_before_the_next_arrives(engine: ModuleType) -> No
 
 def test_cli_through_django_answers_like_the_fast_path(cli_run: dict[str, Any]) -> None:
     """With any option, `manage.py rules` runs as a Django command; the answers match."""
-    examples = _present(EXAMPLES)[:3]
+    examples = PRESENT[:3]
     completed = subprocess.run(
         [sys.executable, "manage.py", "rules", "--verbosity", "1"],
         cwd=PROJECT_ROOT,
-        input="\n".join(json.dumps(e["request"]) for e in examples).encode(),
+        input="\n".join(json.dumps(e.request) for e in examples).encode(),
         capture_output=True,
         timeout=120,
         check=False,
@@ -193,11 +272,11 @@ def _post(api_client: Any, body: str | bytes) -> Any:
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_rest_door_answers_each_example(api_client: Any, example: dict | None) -> None:
+def test_rest_door_answers_each_example(api_client: Any, example: Example | None) -> None:
     example = _require(example)
-    response = _post(api_client, json.dumps(example["request"]))
+    response = _post(api_client, json.dumps(example.request))
     body = response.json()
-    assert_contains_expect(body, example["expect"], example["about"])
+    assert_contains_expect(body, example.expect, example.about)
     assert response.status_code == (400 if "error" in body else 200)
 
 

@@ -1,9 +1,10 @@
 """Errors, the order of the checks, and how cards are read, straight from the rules contract.
 
-Source: shared/rules/CONTRACT.md. An error is {"error": {"code": CODE, "message": TEXT}} and the
-checks run in this order, the first failure being the answer: JSON, op, variant, options,
-players, wild, cards (bad_card), hand_size, impossible_hand. Most requests below fail two
-checks at once, so only the right order gives the expected code.
+Source: docs/rules.md (the rules contract). An error is
+{"error": {"code": CODE, "message": TEXT}} and the checks run in this order, the first failure
+being the answer: JSON, op, variant, options, players, wild, cards (bad_card), hand_size,
+impossible_hand. Most requests below fail two checks at once, so only the right order gives
+the expected code.
 """
 
 from collections import Counter

@@ -1,8 +1,8 @@
 """Hand-worked cases for Indian Rummy / Paplu (`indian13`), straight from the rules contract.
 
-Source: shared/rules/CONTRACT.md (and the rule texts in shared/seeds/). Every expected number
-is counted by hand in the comment next to it. Card values: A K Q J 10 are 10, 2-9 their
-number, every wild card 0 (`ace_value: 11` makes aces 11).
+Source: docs/rules.md (the rules contract, drawn from the games' rule texts). Every
+expected number is counted by hand in the comment next to it. Card values: A K Q J 10 are 10,
+2-9 their number, every wild card 0 (`ace_value: 11` makes aces 11).
 
 Unless a test says otherwise the exposed card is 9D, so the wild cards are JK and every 9;
 the 9D itself is out of play.

@@ -1,6 +1,6 @@
 """Hand-worked cases for 21 card Indian Rummy (`indian21`), straight from the rules contract.
 
-Every expected number is worked out by hand from `shared/rules/CONTRACT.md`; the arithmetic
+Every expected number is worked out by hand from `docs/rules.md`; the arithmetic
 is in the comment beside it. Most hands use the exposed card 5D, so the wild cards are
 4D (lower), 5D (same_suit), 6D (upper) and JK (printed); hands meant to hold no wild card
 avoid those four.

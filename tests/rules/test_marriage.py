@@ -1,6 +1,6 @@
 """Hand-worked cases for Indian Marriage (`marriage`), straight from the rules contract.
 
-Every expected number is worked out by hand from `shared/rules/CONTRACT.md`; the arithmetic
+Every expected number is worked out by hand from `docs/rules.md`; the arithmetic
 is in the comment beside it. Most hands use the tiplu 7C, so the wild cards are 7C (tiplu),
 7S 7H 7D (ordinary), 8C (poplu) and 6C (jhiplu); hands meant to hold no wild card avoid
 those six.

@@ -8,6 +8,8 @@ its own: every meld legal for its kind, the cards exactly the hand, and the arra
 actually proving the show or the penalty it claims.
 
 A failure prints the request as JSON so it can be replayed with `evaluate` directly.
+The seeded batches are marked `slow` (they are most of tests/rules' time): `make test-fast`
+leaves them out, `make test` and CI run them.
 The first tests check the reference itself on hand-worked cases (no engine needed).
 """
 
@@ -17,13 +19,12 @@ import copy
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from tests.rules import reference_solver as ref
+from tests.rules.examples import local_examples
 
-EXAMPLES = Path("/work/shared/rules/examples.jsonl")
 MAX_REPORTED = 4  # failing requests printed per test
 
 
@@ -34,17 +35,17 @@ def ctx_of(variant: str, wild: str | None = None, **extra) -> ref.Ctx:
     return ref.context({"variant": variant, "wild": wild, **extra})
 
 
-@pytest.mark.skipif(not EXAMPLES.exists(), reason="shared examples not mounted")
 def test_reference_agrees_with_the_contract_examples() -> None:
+    """The project's copy of the worked examples (tests/rules/examples.py); test_doors
+    checks that copy against the shared one where that is present."""
     checked = 0
-    for line in EXAMPLES.read_text().splitlines():
-        example = json.loads(line)
-        request, expect = example["request"], example["expect"]
+    for example in local_examples():
+        request, expect = example.request, example.expect
         if "error" in expect or request["op"] == "score_hand":
             continue  # errors and ledgers are not modelled by the reference
         got = ref.solve(request)
         for field, value in expect.items():
-            assert got[field] == value, example["about"]
+            assert got[field] == value, f"line {example.line}: {example.about}"
         checked += 1
     assert checked >= 8
 
@@ -347,6 +348,7 @@ def test_reference_shows_by_hand(request_: dict, show: str | None) -> None:
     assert got["valid"] == (show is not None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "style", "op", "count"),
     [
@@ -639,6 +641,7 @@ def test_targeted_cases_agree_with_reference() -> None:
     run_batch(TARGETED)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "style", "op", "count"), BATCHES, ids=["-".join(map(str, b)) for b in BATCHES]
 )
@@ -663,6 +666,7 @@ CONSTRUCTED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "style", "op", "count", "options"),
     CONSTRUCTED,

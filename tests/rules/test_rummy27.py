@@ -1,6 +1,6 @@
 """Hand-worked cases for 27 card Rummy (`rummy27`), straight from the rules contract.
 
-Every expected number is worked out by hand from `shared/rules/CONTRACT.md`; the arithmetic
+Every expected number is worked out by hand from `docs/rules.md`; the arithmetic
 is in the comment beside it. Most hands use the exposed card 5D, so the wild cards are
 3D (two_down), 4D (one_down), 5D (same_suit), 6D (one_up), 7D (two_up) and JK (printed);
 hands meant to hold no wild card avoid those six.

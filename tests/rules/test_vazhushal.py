@@ -1,6 +1,6 @@
 """Hand-worked cases for Vazhushal / Wipe (`vazhushal`), straight from the rules contract.
 
-Source: shared/rules/CONTRACT.md and shared/seeds/002_... (the Vazhushal text). Unless a test
+Source: docs/rules.md (the rules contract, drawn from the Vazhushal rule text). Unless a test
 says otherwise the negative joker is 10D, so the wild cards are the printed jokers and the
 two black tens (10S, 10C); 4 players play with 2 decks and 4 printed jokers.
 

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from scoring.chart import DASHES, PALETTE, PLOT_HEIGHT, build_chart, hand_ticks, signed
+from scoring.display.chart import DASHES, PALETTE, PLOT_HEIGHT, build_chart, hand_ticks, signed
 
 NAMES = {0: "Asha", 1: "Bala"}
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring.forms import CheckShowForm
-from scoring.services.check_show import NO_WILD, check_show
+from scoring.display.check_show import NO_WILD, check_show
+from scoring.forms.check_show import CheckShowForm
 
 URL = "/rules/check/"
 HTMX = {"HX-Request": "true"}

@@ -89,8 +89,8 @@ def test_a_double_tap_arriving_twice_at_once_is_stored_once():
 def _busy_evening(club, sessions, *, scorers_per_session: int, hands_each: int):
     """Scorers of one club post hands to several sessions at once through the API, without a
     revision, each hand sent twice with its key, while standings updates run beside them."""
+    from leagues.services.updates import apply_session
     from tests.api.helpers import session_url, typed_hand, with_token
-    from tournaments.services.updates import apply_session
 
     user = owner_of(club)
     statuses: list[int] = []

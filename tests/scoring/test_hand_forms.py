@@ -8,8 +8,8 @@ from __future__ import annotations
 import uuid
 
 from scoring.errors import HandRejected
+from scoring.forms.hands import input_from_entry, read_input, split_melds
 from scoring.hand_entry import HandEntry, SeatEntry
-from scoring.hand_forms import input_from_entry, read_input, split_melds
 
 NAMES = {0: "Asha", 1: "Bala", 2: "Chitra"}
 
@@ -194,7 +194,7 @@ def test_a_missing_client_key_or_revision_is_a_sentence_not_a_crash() -> None:
 def test_an_engine_sentence_lands_next_to_the_player_it_names() -> None:
     panel, _ = parse(s0_how="won", s1_how="cards", s1_cards="2H", s2_how="first")
     panel.add_error(HandRejected("Player Bala's losing hand has 13 cards.", seat=1))
-    panel.add_error(HandRejected("Indian Rummy needs `wild`, the exposed card."))
+    panel.add_error(HandRejected("Indian Rummy needs `wild`, the exposed card.", field="wild"))
     assert panel.seats[1].error == "Player Bala's losing hand has 13 cards."
     assert panel.errors["wild"] == "Indian Rummy needs the wild card, the exposed card."
 

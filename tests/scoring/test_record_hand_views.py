@@ -230,6 +230,10 @@ def test_a_hand_from_a_stale_screen_is_refused_and_the_current_state_shown(sessi
     assert 'value="17"' in text
     session.refresh_from_db()
     assert response.context["panel"].revision == str(session.revision)
+    # Marked "not saved", and saved again only after a deliberate tick: never by one tap.
+    assert "Not saved." in text
+    assert "it now has\n      1 hand " in text
+    assert '<input type="checkbox" name="confirm_stale" value="1" required>' in text
 
 
 def test_a_finished_session_refuses_a_new_hand(session, scorer):
@@ -315,14 +319,16 @@ def test_without_javascript_the_preview_is_the_whole_screen_with_the_ledger(sess
     assert not hands_of(session).exists()
 
 
-def test_the_preview_puts_a_sentence_next_to_the_seat_it_is_about(session, scorer):
+def test_the_preview_says_what_is_missing_in_its_own_box_and_moves_nothing_else(session, scorer):
     data = panel_post(session, {0: {"how": "won"}, 1: {"points": "-1"}, 2: {"points": "5"}})
     response = logged_in(scorer).post(
         session_url("hand-preview", session), data, headers={"HX-Request": "true"}
     )
     text = response.content.decode()
-    assert 'id="seat-error-1" class="field-error" role="alert" hx-swap-oob="true">' in text
-    assert "cannot be below zero" in text
+    assert "Bala: Bala&#x27;s points cannot be below zero." in text
+    # No sentence is sent out of band to a slot beside a field: those fill only on Save,
+    # so the form does not jump while a hand is typed.
+    assert "hx-swap-oob" not in text
 
 
 def test_the_preview_explains_the_penalty_of_picked_cards(session, scorer):

@@ -47,7 +47,11 @@ def test_players_are_seated_in_the_order_given():
 @pytest.mark.parametrize(
     ("overrides", "field", "sentence"),
     [
-        ({"variant": "rummy27", "options": {"ace_value": 11}}, "options", "no option `ace_value`"),
+        (
+            {"variant": "rummy27", "options": {"ace_value": 11}},
+            "options",
+            "no option `ace_value`",
+        ),
         ({"ending": "points", "ending_target": 5}, "ending", "Vazhushal"),
         ({"ending": "deals", "ending_target": None}, "ending_target", "Give a number"),
         ({"first_dealer": 7}, "first_dealer", "Choose the first dealer"),

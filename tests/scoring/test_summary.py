@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from clubs.roles import Role
+from scoring.display.summary import session_summary
 from scoring.models import SessionStatus
-from scoring.summary import session_summary
 from tests.scoring import summary_factories as make
 
 pytestmark = pytest.mark.django_db

@@ -11,20 +11,23 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.roles import Role
-from scoring.formatting import unsigned_plus
+from leagues.models import PendingUpdate
+from scoring.display.formatting import unsigned_plus
 from scoring.selectors import session_board
 from tests.factories import make_club, member, owner_of
-from tests.tournaments.tournament_factories import (
+from tests.tournaments.factories import (
     NAMES,
     enter,
     make_tournament,
     play_in_order,
     play_round,
 )
-from tournaments.models import PendingUpdate
-from tournaments.services import tournaments as services
-from tournaments.tournament_models import Tournament
-from tournaments.tournament_standings import tournament_standings
+from tournaments.models import Tournament
+from tournaments.services.draws import draw_round
+from tournaments.services.final import cut_to_final
+from tournaments.services.play import finish_round, start_round
+from tournaments.services.setup import set_published
+from tournaments.standings import tournament_standings
 from tournaments.views.public_screen import refresh_seconds
 
 pytestmark = pytest.mark.django_db
@@ -71,12 +74,12 @@ def cup(club):
 
 
 def released(cup: Tournament) -> Tournament:
-    return services.set_published(tournament=cup, published=True)
+    return set_published(tournament=cup, published=True)
 
 
 def test_unreleased_pages_are_not_found_except_by_the_clubs_organisers(client, club, cup):
     enter(cup, NAMES[:8])
-    services.draw_round(tournament=cup, rng=random.Random(1))
+    draw_round(tournament=cup, rng=random.Random(1))
     outsider = make_club("Other Club")
     for who in (
         None,
@@ -100,7 +103,7 @@ def test_unreleased_pages_are_not_found_except_by_the_clubs_organisers(client, c
 
 def test_released_pages_of_a_private_club_are_open_to_anyone_without_a_login(client, cup):
     enter(cup, NAMES[:8])
-    services.draw_round(tournament=cup, rng=random.Random(1))
+    draw_round(tournament=cup, rng=random.Random(1))
     released(cup)
     for name, url in urls(cup).items():
         response = client.get(url)
@@ -112,7 +115,7 @@ def test_released_pages_of_a_private_club_are_open_to_anyone_without_a_login(cli
 def test_taking_the_release_back_closes_the_pages_again(client, cup):
     released(cup)
     assert client.get(urls(cup)["overview"]).status_code == 200
-    services.set_published(tournament=cup, published=False)
+    set_published(tournament=cup, published=False)
     assert client.get(urls(cup)["overview"]).status_code == 404
 
 
@@ -126,7 +129,7 @@ def test_a_round_not_drawn_yet_and_another_clubs_tournament_are_not_found(client
 
 def test_the_pages_show_the_draw_seat_by_seat_with_who_deals_first(client, cup):
     enter(cup, NAMES[:8])
-    first = services.draw_round(tournament=cup, rng=random.Random(3))
+    first = draw_round(tournament=cup, rng=random.Random(3))
     released(cup)
     tables = list(first.tables.order_by("number"))
     names = {p.pk: p.name for p in cup.club.players.all()}
@@ -144,8 +147,8 @@ def test_the_pages_show_the_draw_seat_by_seat_with_who_deals_first(client, cup):
 
 def test_tables_in_play_show_their_running_totals(client, cup, django_capture_on_commit_callbacks):
     enter(cup, NAMES[:8])
-    first = services.draw_round(tournament=cup, rng=random.Random(3))
-    services.start_round(round_=first, user=owner_of(cup.club))
+    first = draw_round(tournament=cup, rng=random.Random(3))
+    start_round(round_=first, user=owner_of(cup.club))
     table = first.tables.get(number=1)
     order = list(reversed(table.seats))
     play_in_order(table, order, django_capture_on_commit_callbacks)
@@ -175,16 +178,14 @@ def test_the_standings_and_the_winner_are_the_real_ones_after_the_final(
     cup = make_tournament(cup.club, name="Holi Cup", rounds=2, round_target=1)
     enter(cup, NAMES[:8])
     for _ in range(cup.rounds):
-        play_round(
-            services.draw_round(tournament=cup, rng=rng), django_capture_on_commit_callbacks, rng
-        )
+        play_round(draw_round(tournament=cup, rng=rng), django_capture_on_commit_callbacks, rng)
     qualifiers = tournament_standings(cup).overall
-    final = services.cut_to_final(tournament=cup, rng=rng)
-    services.start_round(round_=final, user=owner_of(cup.club))
+    final = cut_to_final(tournament=cup, rng=rng)
+    start_round(round_=final, user=owner_of(cup.club))
     # The best qualifier also wins the final table: the winner.
     finalists = [line.pk for line in qualifiers[: cup.final_table_size]]
     play_in_order(final.tables.get(), finalists, django_capture_on_commit_callbacks)
-    services.finish_round(round_=final)
+    finish_round(round_=final)
     released(cup)
     standings = tournament_standings(cup)
 
@@ -211,8 +212,8 @@ def test_the_standings_and_the_winner_are_the_real_ones_after_the_final(
 
 def test_while_standings_catch_up_the_page_says_updating_and_polls_for_its_live_part(client, cup):
     enter(cup, NAMES[:8])
-    first = services.draw_round(tournament=cup, rng=random.Random(1))
-    services.start_round(round_=first, user=owner_of(cup.club))
+    first = draw_round(tournament=cup, rng=random.Random(1))
+    start_round(round_=first, user=owner_of(cup.club))
     released(cup)
     PendingUpdate.objects.create(session=first.tables.first().session, club=cup.club)
 
@@ -230,7 +231,7 @@ def test_while_standings_catch_up_the_page_says_updating_and_polls_for_its_live_
 
 def test_the_projector_is_a_full_page_without_navigation_that_polls_for_its_content(client, cup):
     enter(cup, NAMES[:8])
-    first = services.draw_round(tournament=cup, rng=random.Random(1))
+    first = draw_round(tournament=cup, rng=random.Random(1))
     released(cup)
     response = client.get(urls(cup)["screen"] + "?every=30")
     html = response.content.decode()
@@ -276,8 +277,8 @@ def _cup_in_play(club, players: int, capture) -> Tournament:
     table (so every table has totals to read)."""
     cup = make_tournament(club, name=f"Cup of {players}", round_target=3)
     enter(cup, NAMES[:players])
-    first = services.draw_round(tournament=cup, rng=random.Random(2))
-    services.start_round(round_=first, user=owner_of(club))
+    first = draw_round(tournament=cup, rng=random.Random(2))
+    start_round(round_=first, user=owner_of(club))
     for table in first.tables.all():
         play_in_order(table, list(table.seats), capture)
     return released(cup)

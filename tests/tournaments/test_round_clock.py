@@ -11,9 +11,11 @@ from django.utils import timezone
 
 from scoring.models import GameSession
 from tests.factories import make_club, owner_of
-from tests.tournaments.tournament_factories import enter, make_tournament
-from tests.tournaments.tournament_page_helpers import text_of, url
-from tournaments.services import tournaments as services
+from tests.tournaments.factories import enter, make_tournament
+from tests.tournaments.page_helpers import text_of, url
+from tournaments.services.draws import draw_round
+from tournaments.services.play import force_finish_table, start_round
+from tournaments.services.setup import set_published
 
 pytestmark = pytest.mark.django_db
 
@@ -25,9 +27,9 @@ def _timed_round(**overrides):
     arguments = {"round_ending": "minutes", "round_target": 45, "final_table_size": 0}
     cup = make_tournament(club, **(arguments | overrides))
     enter(cup, ["Asha", "Bala", "Chitra", "Dev", "Esha", "Farid", "Gita", "Hari"])
-    round_ = services.draw_round(tournament=cup, rng=random.Random(2))
-    services.start_round(round_=round_, user=owner_of(club))
-    services.set_published(tournament=cup, published=True)
+    round_ = draw_round(tournament=cup, rng=random.Random(2))
+    start_round(round_=round_, user=owner_of(club))
+    set_published(tournament=cup, published=True)
     return cup, round_
 
 
@@ -71,6 +73,6 @@ def test_rounds_that_end_by_hands_and_rounds_whose_tables_all_finished_show_no_c
 
     timed, timed_round = _timed_round()
     for table in timed_round.tables.all():
-        services.force_finish_table(table=table)
+        force_finish_table(table=table)
     for response in _pages(client, timed, timed_round).values():
         assert "Time is" not in text_of(response)

@@ -7,12 +7,15 @@ import random
 import pytest
 from django.core.management import call_command
 
+from leagues.models import PendingUpdate
+from leagues.services.updates import apply_session
 from tests.factories import correct, make_club, owner_of, record, typed_entry
-from tests.tournaments.tournament_factories import enter, make_tournament, play_round
-from tournaments.models import PendingUpdate, StandingsLine
-from tournaments.services import tournaments as services
-from tournaments.services.updates import apply_session
-from tournaments.tournament_standings import compute_standings, tournament_standings
+from tests.tournaments.factories import enter, make_tournament, play_round
+from tournaments.models import StandingsLine
+from tournaments.services.draws import draw_round
+from tournaments.services.final import cut_to_final
+from tournaments.services.play import start_round
+from tournaments.standings import compute_standings, tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +51,7 @@ def _played_cup(capture):
     enter(cup, EIGHT)
     rng = random.Random(5)
     for _round in (1, 2):
-        play_round(services.draw_round(tournament=cup, rng=rng), capture, rng)
+        play_round(draw_round(tournament=cup, rng=rng), capture, rng)
     return cup
 
 
@@ -69,7 +72,7 @@ def test_a_new_entry_and_the_cut_show_in_the_stored_standings_at_once(
 ):
     cup = _played_cup(django_capture_on_commit_callbacks)
 
-    services.cut_to_final(tournament=cup, rng=random.Random(2))
+    cut_to_final(tournament=cup, rng=random.Random(2))
 
     final = tournament_standings(cup).final
     assert len(final) == 4
@@ -91,8 +94,8 @@ def test_the_standings_say_updating_until_the_hand_is_applied(
 ):
     cup = make_tournament(make_club(), rounds=1, final_table_size=0, round_target=3)
     players = enter(cup, EIGHT[:4])
-    round_ = services.draw_round(tournament=cup, rng=random.Random(1))
-    services.start_round(round_=round_, user=owner_of(cup.club))
+    round_ = draw_round(tournament=cup, rng=random.Random(1))
+    start_round(round_=round_, user=owner_of(cup.club))
     table = round_.tables.get()
     winner = table.seats.index(players[0].pk)
     losers = {pos: 40 for pos in range(4) if pos != winner}

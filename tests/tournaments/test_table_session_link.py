@@ -12,10 +12,12 @@ from django.urls import reverse
 
 from clubs.models import Club
 from tests.factories import make_club, make_session, member, owner_of
-from tests.tournaments.tournament_factories import NAMES, enter, make_tournament
-from tests.tournaments.tournament_page_helpers import text_of, url
-from tournaments.services import tournaments as services
-from tournaments.tournament_models import RoundTable, Tournament
+from tests.tournaments.factories import NAMES, enter, make_tournament
+from tests.tournaments.page_helpers import text_of, url
+from tournaments.models import RoundTable, Tournament
+from tournaments.services.draws import draw_round
+from tournaments.services.play import start_round
+from tournaments.services.setup import set_published
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +31,8 @@ def _started(club: Club, **options) -> tuple[Tournament, RoundTable]:
     """Round 1 of the Diwali Cup in play on two tables; its table 2."""
     cup = make_tournament(club, **options)
     enter(cup, NAMES[:8])
-    round_ = services.draw_round(tournament=cup, rng=random.Random(1))
-    services.start_round(round_=round_, user=owner_of(club))
+    round_ = draw_round(tournament=cup, rng=random.Random(1))
+    start_round(round_=round_, user=owner_of(club))
     return cup, round_.tables.get(number=2)
 
 
@@ -73,7 +75,7 @@ def test_a_visitor_of_a_public_club_gets_no_link_to_a_tournament_not_released(cl
     assert not cup.published
 
     hidden = client.get(_screen(table.session))
-    services.set_published(tournament=cup, published=True)
+    set_published(tournament=cup, published=True)
     shown = client.get(_screen(table.session))
 
     assert "Diwali Cup" not in text_of(hidden)

@@ -1,1 +1,2 @@
-"""The REST API for leagues, their standings, leaderboards and player statistics."""
+"""The REST API for tournaments: entries, rounds and their tables, standings, and the
+directors' steps."""

@@ -1,8 +1,10 @@
-"""What the league, leaderboard and player statistics endpoints send and accept.
+"""What the tournament endpoints send and accept.
 
-Rows of a table are built from what `tournaments.selectors` returns (its ranks included),
-so the API and the web pages can never rank a player differently. The club is the one in
-the address (`self.context["club"]`): reading it from each row would cost a query a row.
+Tables and standings are serialized from what `tournaments.selectors` and
+`tournament_standings` return, so the API, the public pages and the projector can never
+show a different draw, total or rank. Links use the club, tournament and round in the
+address (`self.context["club"]`, `["tournament"]`, `["round"]`): reading them from each row
+would cost a query a row.
 """
 
 from __future__ import annotations
@@ -12,299 +14,403 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from clubs.api.serializers import PlayerSerializer, link
-from scoring.models import Variant
-from tournaments.models import Basis, League, SessionResult, TieBreaker
-from tournaments.selectors import LeaderboardRow, TableRow, VariantStats
-from tournaments.services.ratings import PROVISIONAL_GAMES
+from clubs.api.serializers import link
+from leagues.api.pagination import UPDATING_HELP
+from leagues.models import TieBreaker
+from tournaments.models import (
+    Carry,
+    Entry,
+    Round,
+    RoundEnding,
+    RoundKind,
+    Tournament,
+    TournamentScoring,
+)
+from tournaments.selectors import RoundState, TableState
+from tournaments.standings import Line
 
-UPDATING_HELP = "True while recorded hands are still being applied: ask again in a few seconds."
-PROVISIONAL_HELP = (
-    f"Fewer than {PROVISIONAL_GAMES} rated sessions: the rating may still move a lot."
+RELEASED_HELP = (
+    "Whether the organiser has released the public pages: a released tournament can be read "
+    "by anyone, even when its club is private."
 )
 
 
-@extend_schema_field({"type": "array", "items": {"$ref": "#/components/schemas/VariantEnum"}})
-class GamesField(serializers.ListField):
-    """A list of games. The schema names the one game enum that `variant` fields have
-    (VariantEnum): a list field would otherwise name the same choices a second time
-    (VariantsEnum), which drf-spectacular warns about."""
+class TournamentLinks(serializers.Serializer):
+    def tournament_link(self, name: str, tournament: Tournament, **kwargs: Any) -> str:
+        return link(
+            self,
+            name,
+            slug=self.context["club"].slug,
+            tournament_slug=tournament.slug,
+            **kwargs,
+        )
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(child=serializers.ChoiceField(choices=Variant.choices), **kwargs)
-
-
-class ClubLinks(serializers.Serializer):
-    def club_link(self, name: str, **kwargs: Any) -> str:
-        return link(self, name, slug=self.context["club"].slug, **kwargs)
-
-    def stats_link(self, player_id: int) -> str:
-        # Every row of a table links its player: one reverse() a page, not one a row (the
-        # list serializer reuses this instance for each row).
-        template = getattr(self, "_stats_template", None)
-        if template is None:
-            template = self._stats_template = self.club_link("api-player-stats", player_id=0)
-        return template.replace("/0/stats/", f"/{player_id}/stats/")
+    def round_link(self, round_: Round) -> str:
+        return self.tournament_link(
+            "api-tournament-round", self.context["tournament"], number=round_.number
+        )
 
 
-# -- Leagues ----------------------------------------------------------------------------------
+# -- Tournaments ------------------------------------------------------------------------------
 
 
-class LeagueSerializer(ClubLinks, serializers.ModelSerializer):
-    variants = GamesField(
-        help_text="The games that count; empty: every game the club plays.",
+class TournamentSerializer(TournamentLinks, serializers.ModelSerializer):
+    variant_name = serializers.CharField(source="get_variant_display", read_only=True)
+    # Plain strings, as every other status in the API: several enums called "status" would
+    # collide in the schema's components.
+    status = serializers.CharField(
+        help_text="registration, running (rounds in play), final (the final table) or finished.",
     )
-    marked_only = serializers.BooleanField(
-        help_text="true: only sessions an organiser marked count; false: every session in the "
-        "dates and games."
-    )
-    placing_points = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Points for 1st, 2nd, 3rd ... place at a session (the placing basis).",
-    )
-    tie_breakers = serializers.ListField(
-        child=serializers.ChoiceField(choices=TieBreaker.choices),
-        help_text="Applied in this order to players level on the basis.",
-    )
-    min_sessions = serializers.IntegerField(
-        help_text="Sessions a player needs for a rank; with fewer they are listed unranked."
+    published = serializers.BooleanField(help_text=RELEASED_HELP)
+    entries = serializers.IntegerField(
+        source="entry_count", help_text="Players entered (withdrawn ones included)."
     )
     url = serializers.SerializerMethodField()
-    standings_url = serializers.SerializerMethodField()
-    web_url = serializers.SerializerMethodField(help_text="The league's page in the app.")
+    public_url = serializers.SerializerMethodField(
+        help_text="The public page in the app (found only once released)."
+    )
 
     class Meta:
-        model = League
+        model = Tournament
         fields = [
             "id",
             "slug",
             "name",
             "starts_on",
             "ends_on",
-            "variants",
-            "marked_only",
-            "basis",
-            "placing_points",
-            "tie_breakers",
-            "min_sessions",
-            "created_at",
+            "variant",
+            "variant_name",
+            "status",
+            "published",
+            "entries",
             "url",
-            "standings_url",
-            "web_url",
+            "public_url",
         ]
 
-    def get_url(self, league: League) -> str:
-        return self.club_link("api-league-detail", league_slug=league.slug)
+    def get_url(self, tournament: Tournament) -> str:
+        return self.tournament_link("api-tournament-detail", tournament)
 
-    def get_standings_url(self, league: League) -> str:
-        return self.club_link("api-league-standings", league_slug=league.slug)
-
-    def get_web_url(self, league: League) -> str:
-        return self.club_link("league-detail", league_slug=league.slug)
+    def get_public_url(self, tournament: Tournament) -> str:
+        return self.tournament_link("tournament-public", tournament)
 
 
-class LeagueDetailSerializer(LeagueSerializer):
-    updating = serializers.SerializerMethodField(help_text=UPDATING_HELP)
-
-    class Meta(LeagueSerializer.Meta):
-        fields = LeagueSerializer.Meta.fields + ["updating"]
-
-    def get_updating(self, league: League) -> bool:
-        return bool(self.context.get("updating", False))
+class EntryCountsSerializer(serializers.Serializer):
+    entered = serializers.IntegerField(help_text="Players entered, withdrawn ones included.")
+    checked_in = serializers.IntegerField()
+    withdrawn = serializers.IntegerField()
+    finalists = serializers.IntegerField(help_text="Players seated at the final table.")
 
 
-class LeagueBodySerializer(serializers.Serializer):
-    """A league's rules, as `create_league` and `update_league` take them.
+class RoundSummarySerializer(TournamentLinks):
+    number = serializers.IntegerField(help_text="1, 2, ...; the final table comes last.")
+    kind = serializers.ChoiceField(choices=RoundKind.choices)
+    status = serializers.CharField(help_text="drawn, started (in play) or finished.")
+    swiss = serializers.BooleanField(help_text="Seated by the standings rather than at random.")
+    # A count here; `RoundSerializer` lists the tables themselves under the same name.
+    tables: serializers.Field[Any, Any, Any, Any] = serializers.IntegerField(source="table_count")
+    url = serializers.SerializerMethodField()
 
-    Left-out optional fields take the services' defaults on a POST or a PUT, and keep the
-    league's current rules on a PATCH.
-    """
+    def get_url(self, round_: Round) -> str:
+        return self.round_link(round_)
 
-    name = serializers.CharField(max_length=120)
-    starts_on = serializers.DateField(help_text="The first day that counts (YYYY-MM-DD).")
-    ends_on = serializers.DateField(help_text="The last day that counts, included.")
-    variants = GamesField(
-        required=False,
-        max_length=len(Variant.choices),
-        help_text="The games that count; empty or left out: every game.",
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """A tournament's set-up, where it stands, and links to its entries, rounds and table."""
+
+    options = serializers.DictField(help_text="The game's options, as every table plays them.")
+    round_ending = serializers.ChoiceField(
+        choices=RoundEnding.choices,
+        help_text="deals (each player deals round_target times), hands, or minutes.",
     )
-    marked_only = serializers.BooleanField(
-        required=False,
-        help_text="true: only sessions an organiser marks count (default false).",
-    )
-    basis = serializers.ChoiceField(
-        choices=Basis.choices, required=False, help_text="How the table is ranked (points)."
+    scoring = serializers.ChoiceField(
+        choices=TournamentScoring.choices,
+        help_text="placing: placing_points by place at the table; points: game points carried.",
     )
     placing_points = serializers.ListField(
-        child=serializers.IntegerField(),
-        required=False,
-        max_length=20,
-        help_text="Points for 1st, 2nd, 3rd ... place; required with the placing basis.",
+        child=serializers.IntegerField(), help_text="Points for 1st, 2nd, 3rd ... at a table."
     )
     tie_breakers = serializers.ListField(
         child=serializers.ChoiceField(choices=TieBreaker.choices),
+        help_text="Applied in this order to players level on score.",
+    )
+    final_table_size = serializers.IntegerField(help_text="0: no final table.")
+    carry = serializers.ChoiceField(
+        choices=Carry.choices, help_text="How scores carry to the final table."
+    )
+    entry_counts = EntryCountsSerializer(source="counts")
+    drawn_rounds = RoundSummarySerializer(
+        many=True, source="round_summaries", help_text="The rounds drawn so far, the final last."
+    )
+    entries_url = serializers.SerializerMethodField()
+    rounds_url = serializers.SerializerMethodField()
+    standings_url = serializers.SerializerMethodField()
+
+    class Meta(TournamentSerializer.Meta):
+        fields = TournamentSerializer.Meta.fields + [
+            "options",
+            "min_table_size",
+            "max_table_size",
+            "rounds",
+            "round_ending",
+            "round_target",
+            "scoring",
+            "placing_points",
+            "tie_breakers",
+            "final_table_size",
+            "carry",
+            "created_at",
+            "entry_counts",
+            "drawn_rounds",
+            "entries_url",
+            "rounds_url",
+            "standings_url",
+        ]
+        extra_kwargs = {
+            "rounds": {"help_text": "Rounds before the final table."},
+            "round_target": {"help_text": "Deals per player, hands, or minutes a round lasts."},
+        }
+
+    def get_entries_url(self, tournament: Tournament) -> str:
+        return self.tournament_link("api-tournament-entries", tournament)
+
+    def get_rounds_url(self, tournament: Tournament) -> str:
+        return self.tournament_link("api-tournament-rounds", tournament)
+
+    def get_standings_url(self, tournament: Tournament) -> str:
+        return self.tournament_link("api-tournament-standings", tournament)
+
+
+# -- Entries ----------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField(source="player.name")
+    is_guest = serializers.BooleanField(source="player.is_guest")
+    entered_round = serializers.IntegerField(
+        help_text="The first round the player can be drawn into (later for a late entry)."
+    )
+    withdrawn = serializers.SerializerMethodField()
+    withdrawn_after_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The last round played before withdrawing (0: before round 1); null if not.",
+    )
+    carried = serializers.IntegerField(
+        allow_null=True,
+        help_text="The score taken to the final table; null: not at the final table.",
+    )
+
+    class Meta:
+        model = Entry
+        fields = [
+            "player_id",
+            "name",
+            "is_guest",
+            "checked_in",
+            "entered_round",
+            "withdrawn",
+            "withdrawn_after_round",
+            "carried",
+            "created_at",
+        ]
+
+    def get_withdrawn(self, entry: Entry) -> bool:
+        return not entry.active
+
+
+class RegisterSerializer(serializers.Serializer):
+    """Enter one of the club's players, or a new guest by name (one of the two)."""
+
+    player = serializers.IntegerField(
+        required=False, help_text="The id of one of the club's players."
+    )
+    guest_name = serializers.CharField(
         required=False,
-        max_length=len(TieBreaker.choices),
-        help_text="In order, each once (default wins, then average).",
-    )
-    min_sessions = serializers.IntegerField(
-        required=False, help_text="Sessions a player needs for a rank (default 0)."
+        allow_blank=True,
+        max_length=60,
+        help_text="A new guest's name (unique in the club, whatever the capitals).",
     )
 
 
-def league_rules(league: League) -> dict[str, Any]:
-    """The league's current rules, as `update_league` takes them (a PATCH starts here)."""
-    return {
-        "name": league.name,
-        "starts_on": league.starts_on,
-        "ends_on": league.ends_on,
-        "variants": list(league.variants),
-        "marked_only": league.marked_only,
-        "basis": league.basis,
-        "placing_points": list(league.placing_points),
-        "tie_breakers": list(league.tie_breakers),
-        "min_sessions": league.min_sessions,
-    }
-
-
-class MarkSerializer(ClubLinks):
-    session_id = serializers.IntegerField()
-    counts = serializers.BooleanField(
-        help_text="Whether the session is marked to count for the league."
+class CheckInSerializer(serializers.Serializer):
+    present = serializers.BooleanField(
+        default=True, help_text="true: the player is here (the default); false: undo it."
     )
-    session_url = serializers.SerializerMethodField()
-
-    def get_session_url(self, mark: dict[str, Any]) -> str:
-        return self.club_link("api-session-detail", session_id=mark["session_id"])
 
 
-# -- Tables -----------------------------------------------------------------------------------
+# -- Rounds and tables ------------------------------------------------------------------------
 
 
-class StandingRowSerializer(ClubLinks):
-    """A player's line in the league table, in the table's order."""
-
-    rank = serializers.IntegerField(
+class TableSeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="0 is the first seat; seats run clockwise.")
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.IntegerField(
+        source="points",
         allow_null=True,
-        help_text="1 is the top; players level after every tie-breaker share a rank. Null: "
-        "too few sessions for a rank yet.",
+        help_text="The running total at the table; null until the round starts.",
     )
-    player_id = serializers.IntegerField(source="standing.player_id")
-    name = serializers.CharField(source="standing.player.name")
-    sessions = serializers.IntegerField(source="standing.sessions")
-    points = serializers.IntegerField(source="standing.points")
-    hands_won = serializers.IntegerField(source="standing.hands_won")
-    sessions_won = serializers.IntegerField(source="standing.sessions_won")
-    placing_points = serializers.IntegerField(source="standing.placing_points")
-    average = serializers.SerializerMethodField(help_text="Points per session, two decimals.")
-    last_played_at = serializers.DateTimeField(
-        source="standing.last_played_at",
-        allow_null=True,
-        help_text="When the player's latest finished session in the league ended.",
+
+
+class TablePlayerSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundTableSerializer(TournamentLinks):
+    """A table of a round, the same in the round's answer and on its own."""
+
+    number = serializers.IntegerField(help_text="Table 1 first.")
+    seats = TableSeatSerializer(many=True, help_text="In seat order.")
+    first_dealer = serializers.IntegerField(help_text="The seat position that deals first.")
+    session_id = serializers.IntegerField(
+        allow_null=True, help_text="The table's scoring session; null until the round starts."
     )
-    stats_url = serializers.SerializerMethodField()
-
-    def get_average(self, row: TableRow) -> float:
-        return round(row.standing.average, 2)
-
-    def get_stats_url(self, row: TableRow) -> str:
-        return self.stats_link(row.standing.player_id)
-
-
-class LeaderboardRowSerializer(ClubLinks):
-    rank = serializers.IntegerField(help_text="1 is the highest conservative rating.")
-    player_id = serializers.IntegerField(source="rating.player_id")
-    name = serializers.CharField(source="rating.player.name")
-    ordinal = serializers.FloatField(
-        source="rating.ordinal",
-        help_text="The conservative rating the board is ranked by: mu less three sigma.",
+    session_url = serializers.SerializerMethodField(
+        help_text="The session in the API, where its hands are recorded and read; null until "
+        "the round starts."
     )
-    mu = serializers.FloatField(source="rating.mu", help_text="The estimated skill.")
-    sigma = serializers.FloatField(
-        source="rating.sigma", help_text="How uncertain the estimate is."
+    hands = serializers.IntegerField(help_text="Hands counted so far.")
+    finished = serializers.BooleanField()
+    confirmed = serializers.BooleanField(
+        help_text="A second player at the table has confirmed the finished result."
     )
-    games = serializers.IntegerField(source="rating.games", help_text="Rated sessions.")
-    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
-    stats_url = serializers.SerializerMethodField()
-
-    def get_stats_url(self, row: LeaderboardRow) -> str:
-        return self.stats_link(row.rating.player_id)
-
-
-# -- A player's statistics --------------------------------------------------------------------
-
-
-class VariantStatsSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=Variant.choices)
-    variant_name = serializers.SerializerMethodField()
-    sessions = serializers.IntegerField(help_text="Sessions played, finished or not.")
-    wins = serializers.IntegerField(help_text="Finished sessions the player won (shared too).")
-    points = serializers.IntegerField()
-    hands_won = serializers.IntegerField()
-    average = serializers.SerializerMethodField(help_text="Points per session, two decimals.")
-
-    def get_variant_name(self, stats: VariantStats) -> str:
-        return Variant(stats.variant).label
-
-    def get_average(self, stats: VariantStats) -> float:
-        return round(stats.average, 2)
-
-
-class BestHandSerializer(ClubLinks):
-    session_id = serializers.IntegerField()
-    variant = serializers.ChoiceField(choices=Variant.choices)
-    hand_number = serializers.IntegerField(
-        source="best_hand_number",
-        help_text="The hand as its session shows it (1, 2, 3 ... over the counted hands).",
+    confirmed_by = serializers.SerializerMethodField(
+        help_text="The player at the table who confirmed it; null until confirmed (or if "
+        "their account no longer belongs to one of the table's players)."
     )
-    points = serializers.IntegerField(source="best_hand", help_text="The player's score in it.")
-    played_at = serializers.DateTimeField(
-        help_text="When the session finished (or started, if it goes on)."
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    url = serializers.SerializerMethodField()  # from `self.context["round"]`, the table's round
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_session_url(self, table: TableState) -> str | None:
+        if table.session_id is None:
+            return None
+        return link(
+            self, "api-session-detail", slug=self.context["club"].slug, session_id=table.session_id
+        )
+
+    @extend_schema_field(TablePlayerSerializer(allow_null=True))
+    def get_confirmed_by(self, table: TableState) -> dict[str, Any] | None:
+        seat = next((s for s in table.seats if s.player_id == table.confirmed_by), None)
+        return None if seat is None else {"player_id": seat.player_id, "name": seat.name}
+
+    def get_url(self, table: TableState) -> str:
+        return self.tournament_link(
+            "api-tournament-table",
+            self.context["tournament"],
+            number=self.context["round"].number,
+            table=table.number,
+        )
+
+
+class RoundSerializer(RoundSummarySerializer):
+    """A round of the tournament with its tables, seat by seat."""
+
+    # (The view puts every table of the page in `self.context["tables"]`, read in one go.)
+
+    title = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField()
+    public_url = serializers.SerializerMethodField(help_text="The round's public page.")
+
+    def get_title(self, round_: Round) -> str:
+        return "Final table" if round_.kind == RoundKind.FINAL else f"Round {round_.number}"
+
+    @extend_schema_field(RoundTableSerializer(many=True))
+    def get_tables(self, round_: Round) -> list[dict[str, Any]]:
+        tables: list[TableState] = self.context["tables"].get(round_.pk, [])
+        # many=True makes a ListSerializer, whose data is a list; the stubs type every
+        # serializer's data as a dict.
+        return RoundTableSerializer(  # type: ignore[return-value]
+            tables, many=True, context={**self.context, "round": round_}
+        ).data
+
+    def get_public_url(self, round_: Round) -> str:
+        return self.tournament_link(
+            "tournament-public-round", self.context["tournament"], number=round_.number
+        )
+
+
+def round_data(view: RoundState, context: dict[str, Any]) -> dict[str, Any]:
+    return RoundSerializer(
+        view.round, context={**context, "tables": {view.round.pk: view.tables}}
+    ).data
+
+
+class DrawSerializer(serializers.Serializer):
+    swiss = serializers.BooleanField(
+        default=False,
+        help_text="true: seat players by the current standings; false (the default): at "
+        "random, with as few repeat opponents as can be found.",
     )
-    session_url = serializers.SerializerMethodField()
-
-    def get_session_url(self, result: SessionResult) -> str:
-        return self.club_link("api-session-detail", session_id=result.session_id)
 
 
-class PlayerRatingSerializer(ClubLinks):
-    variant = serializers.ChoiceField(choices=Variant.choices)
-    ordinal = serializers.FloatField(help_text="The conservative rating: mu less three sigma.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    games = serializers.IntegerField(help_text="Rated sessions.")
-    provisional = serializers.SerializerMethodField(help_text=PROVISIONAL_HELP)
-    leaderboard_url = serializers.SerializerMethodField()
-
-    def get_provisional(self, rating: Any) -> bool:
-        return rating.games < PROVISIONAL_GAMES
-
-    def get_leaderboard_url(self, rating: Any) -> str:
-        return self.club_link("api-leaderboard", variant=rating.variant)
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="The player id of one of the two.")
+    second = serializers.IntegerField(help_text="The player id of the other.")
 
 
-class RatingChangeSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=Variant.choices)
-    session_id = serializers.IntegerField()
-    rated_at = serializers.DateTimeField(help_text="When the session finished.")
-    ordinal = serializers.FloatField(help_text="The conservative rating after the session.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
+# -- Standings --------------------------------------------------------------------------------
 
 
-class PlayerStatsSerializer(serializers.Serializer):
-    player = PlayerSerializer()
+class PlayerRefSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(source="player.pk")
+    name = serializers.CharField(source="player.name")
+
+
+class StandingLineSerializer(PlayerRefSerializer):
+    rank = serializers.IntegerField(help_text="1 is the top; players level share a rank.")
+    score = serializers.IntegerField(help_text="The tournament score the table is ranked by.")
+    played = serializers.IntegerField(help_text="Tables played (or in play).")
+    wins = serializers.IntegerField(help_text="Finished tables won.")
+    game_points = serializers.IntegerField(help_text="Game points over the tables played.")
+    withdrawn = serializers.BooleanField()
+
+
+class FinalLineSerializer(StandingLineSerializer):
+    carried = serializers.IntegerField(help_text="The score brought to the final table.")
+
+
+class RoundLineSerializer(PlayerRefSerializer):
+    rank = serializers.IntegerField()
+    score = serializers.IntegerField(help_text="What the round adds to the player's score.")
+    table = serializers.SerializerMethodField()
+    place = serializers.SerializerMethodField(help_text="Place at the table (tied share one).")
+    game_points = serializers.IntegerField()
+    finished = serializers.SerializerMethodField(help_text="false: the table is still playing.")
+
+    def get_table(self, line: Line) -> int:
+        return line.scores[0].table_number
+
+    def get_place(self, line: Line) -> int:
+        return line.scores[0].place
+
+    def get_finished(self, line: Line) -> bool:
+        return line.scores[0].finished
+
+
+class RoundStandingsSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    lines = RoundLineSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text="registration, running, final or finished.")
     updating = serializers.BooleanField(help_text=UPDATING_HELP)
-    provisional_games = serializers.IntegerField(
-        help_text="Rated sessions a rating needs to stop being provisional."
+    winner = PlayerRefSerializer(
+        allow_null=True,
+        help_text="The winner once decided: the final table's first, or without a final "
+        "table the top of the overall standings when the tournament has finished.",
     )
-    by_variant = VariantStatsSerializer(many=True, help_text="One line per game played.")
-    best_hands = BestHandSerializer(
-        many=True, help_text="The sessions holding the player's best single hands, best first."
-    )
-    ratings = PlayerRatingSerializer(many=True, help_text="One per game with a rating.")
-    rating_history = RatingChangeSerializer(
+    winners = PlayerRefSerializer(
         many=True,
-        source="history",
-        help_text="The rating after each rated session, by game, oldest first.",
+        help_text="Everyone level on top of a finished tournament without a final table "
+        "(one player otherwise); empty until decided.",
+    )
+    overall = StandingLineSerializer(
+        many=True, help_text="Every entry over the rounds before the final, best first."
+    )
+    rounds = RoundStandingsSerializer(many=True, help_text="Each round's standings, round 1 first.")
+    final = FinalLineSerializer(
+        many=True, help_text="The final table (carried score plus the final), best first."
     )

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .draw_result import Draw
+
+class Seated(Protocol):
+    """A round's seating as its tables' players (a `Draw`): this module needs no more of
+    it, so it does not import `draw_result`, which imports it."""
+
+    def groups(self) -> Iterable[tuple[int, ...]]: ...
 
 
 def repeat_cost(tables: Iterable[Iterable[int]], met: Mapping[frozenset[int], int]) -> int:
@@ -21,7 +25,7 @@ def repeat_cost(tables: Iterable[Iterable[int]], met: Mapping[frozenset[int], in
     return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
-def count_meetings(draws: Iterable[Draw]) -> dict[frozenset[int], int]:
+def count_meetings(draws: Iterable[Seated]) -> dict[frozenset[int], int]:
     """The `met` mapping for the next round: how often each pair shared a table in `draws`."""
     met: dict[frozenset[int], int] = {}
     for draw in draws:

@@ -1,5 +1,5 @@
-"""League, leaderboard and player pages, one small module per screen.
+"""The directors' tournament screens and the public pages, one small module per screen.
 
-Every view reaches the club only through `clubs.access.club_access`, and leagues, players
-and sessions only inside that club, so an id from another club finds nothing.
+Every view reaches its tournament only through `tournaments.access`, so a slug from another
+club, or a page not yet released, finds nothing.
 """

@@ -11,15 +11,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournaments.public_selectors import (
+from leagues.views.polling import render_polled
+from tournaments.access import public_tournament
+from tournaments.selectors import (
     public_view,
     round_title,
     round_view,
     tournament_rounds,
 )
-from tournaments.tournament_access import public_tournament
-from tournaments.tournament_standings import tournament_standings
-from tournaments.views.polling import render_polled
+from tournaments.standings import tournament_standings
 
 
 @require_GET

@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from tournaments.public_selectors import public_view
-from tournaments.tournament_access import public_tournament
-from tournaments.views.polling import render_polled
+from leagues.views.polling import render_polled
+from tournaments.access import public_tournament
+from tournaments.selectors import public_view
 
 REFRESH_SECONDS = 15
 REFRESH_RANGE = (5, 120)  # ?every= is kept in these bounds: not hammering, not stale

@@ -11,7 +11,7 @@ class Command(BaseCommand):
 
     help = (
         "Evaluate rules-engine requests: one JSON request per line on stdin, one JSON "
-        "response per line on stdout (see shared/rules/CONTRACT.md)."
+        "response per line on stdout (see docs/rules.md)."
     )
     # The engine never touches the database, and system checks would only slow start-up.
     requires_system_checks: list[str] = []

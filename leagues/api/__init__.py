@@ -1,0 +1,1 @@
+"""The REST API for leagues, their standings, leaderboards and player statistics."""

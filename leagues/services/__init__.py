@@ -1,0 +1,1 @@
+"""Services of the leagues app: typed, keyword-only, one transaction each (DESIGN.md)."""

@@ -1,0 +1,35 @@
+"""Celery tasks: they take ids, call a service, and are safe to run twice (DESIGN.md).
+
+The tasks keep the names they had when they lived in `tournaments.tasks`: a task already
+queued in Redis, or the beat schedule of a worker not yet restarted, names them so.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+
+from leagues.services import updates
+
+
+@shared_task(name="tournaments.tasks.apply_session_task", acks_late=True)
+def apply_session_task(session_id: int) -> bool:
+    """Apply one session's pending update, then repair any that a dead worker left."""
+    applied = updates.apply_session(session_id)
+    _apply_stale()
+    return applied
+
+
+@shared_task(name="tournaments.tasks.sweep_pending_task", acks_late=True)
+def sweep_pending_task() -> int:
+    """Apply every update left pending longer than it should take (also run periodically)."""
+    return _apply_stale()
+
+
+def _apply_stale() -> int:
+    stale = updates.stale_pending(older_than=timedelta(seconds=settings.STANDINGS_STALE_SECONDS))
+    for session_id in stale:
+        updates.apply_session(session_id)
+    return len(stale)

@@ -1,0 +1,164 @@
+"""What each loser of a hand paid, and why that differs from what was typed or counted.
+
+The stored ledger's `details` give each seat's `penalty` and its `rule` (`entered` for typed
+points, `drop` for a pack, a tier name for counted cards) but not the steps between the
+count and the penalty: a cap, first-turn halving or doubling, a printed joker doubling. They
+are worked out again here with the engine's own arithmetic (`scoring.rules.loser_charge`),
+from the entry stored with the ledger, and shown only when they give the stored penalty
+back (a ledger from rules since changed is shown as it is, without notes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.hand_entry import HandEntry, SeatEntry
+from scoring.rules import (
+    CAPPED,
+    DOUBLED_FIRST_TURN,
+    DOUBLED_JOKER,
+    HALVED,
+    PENALTY_VARIANTS,
+    Adjustment,
+    loser_charge,
+    printed_joker_doubles,
+)
+
+# A count above any cap a table may set, to see every step a hand's flags lead to.
+HIGHEST_COUNT = 100_000
+# A pack on the first turn, and one later (the middle of the hand), as the table says them.
+DROP_WORDS = {"first": "pack", "later": "middle pack"}
+# Short marks for a narrow table cell; the sentence is shown under the table.
+TIMES_TWO = "\u00d72"  # a real multiplication sign
+STEP_MARKS = {
+    CAPPED: "cap",
+    HALVED: "\u00bd",
+    DOUBLED_FIRST_TURN: TIMES_TWO,
+    DOUBLED_JOKER: TIMES_TWO,
+}
+
+
+@dataclass(frozen=True)
+class SeatPaid:
+    """What one seat paid in a hand: nothing for the winner."""
+
+    penalty: int | None = None  # points paid as a loser or for a pack
+    pack: str = ""  # "pack" or "middle pack" for a seat that packed
+    notes: tuple[str, ...] = ()  # why the penalty is not the number typed or counted
+    marks: tuple[str, ...] = ()  # the same, in a few characters each
+
+    @property
+    def adjusted(self) -> bool:
+        return bool(self.notes)
+
+
+def step_words(step: Adjustment) -> str:
+    """One adjustment in words: "capped at 120", "halved: no turn yet", ..."""
+    if step.kind == CAPPED:
+        return f"capped at {step.limit}"
+    if step.kind == HALVED:
+        return "halved: no turn yet"
+    if step.kind == DOUBLED_FIRST_TURN:
+        return "doubled: no turn yet, won before the draw"
+    if step.kind == DOUBLED_JOKER:
+        return "doubled: printed joker"
+    return step.kind.replace("_", " ")
+
+
+def seat_payments(
+    entry: HandEntry,
+    ledger: Mapping[str, Any],
+    *,
+    variant: str,
+    options: Mapping[str, object],
+) -> dict[int, SeatPaid]:
+    """Each seat's payment in a played hand, by seat position (a void hand: nobody paid)."""
+    if entry.void or variant not in PENALTY_VARIANTS:
+        return {}
+    details = ledger.get("details", {})
+    joker = printed_joker_doubles(variant, options, entry.wild)
+    before_draw = entry.declared == "first_turn_before_draw"
+    cap = options.get("penalty_cap")
+    paid: dict[int, SeatPaid] = {}
+    for seat in entry.seats:
+        detail = details.get(str(seat.position)) or {}
+        penalty = detail.get("penalty")
+        if penalty is None:
+            continue
+        if detail.get("rule") == "drop":
+            paid[seat.position] = _pack(seat, penalty, joker=joker)
+            continue
+        paid[seat.position] = _loss(
+            seat,
+            penalty,
+            typed=detail.get("rule") == "entered",
+            variant=variant,
+            cap=cap if isinstance(cap, int) and not isinstance(cap, bool) else None,
+            before_draw=before_draw,
+            joker=joker,
+        )
+    return paid
+
+
+def _pack(seat: SeatEntry, penalty: int, *, joker: bool) -> SeatPaid:
+    pack = DROP_WORDS.get(seat.drop or "", "pack")
+    if joker and penalty % 2 == 0:
+        return SeatPaid(
+            penalty=penalty,
+            pack=pack,
+            notes=(step_words(Adjustment(DOUBLED_JOKER, penalty // 2, penalty)),),
+            marks=(STEP_MARKS[DOUBLED_JOKER],),
+        )
+    return SeatPaid(penalty=penalty, pack=pack)
+
+
+def _loss(
+    seat: SeatEntry,
+    penalty: int,
+    *,
+    typed: bool,
+    variant: str,
+    cap: int | None,
+    before_draw: bool,
+    joker: bool,
+) -> SeatPaid:
+    def charge(count: int) -> tuple[int, tuple[Adjustment, ...]]:
+        answer = loser_charge(
+            variant,
+            count,
+            cap=cap,
+            first_turn_pending=seat.first_turn_pending,
+            before_draw=before_draw,
+            printed_joker=joker,
+        )
+        return answer.points, answer.steps
+
+    if typed:
+        count = seat.penalty or 0
+        points, steps = charge(count)
+        if points != penalty:
+            return SeatPaid(penalty=penalty)
+        notes = tuple(step_words(step) for step in steps)
+        if steps:
+            notes = (f"typed {count}", *notes)
+        return SeatPaid(
+            penalty=penalty, notes=notes, marks=tuple(STEP_MARKS[s.kind] for s in steps)
+        )
+    if penalty == 0:
+        return SeatPaid(penalty=penalty)
+    # Counted from the cards: the count itself is not stored. The steps that follow from
+    # the hand's flags are certain; a cap is named only when no count below it gives the
+    # penalty stored ("at the cap": the count reached it).
+    every_step = charge(HIGHEST_COUNT)[1]
+    flagged = [step for step in every_step if step.kind != CAPPED]
+    counted_notes = [step_words(step) for step in flagged]
+    counted_marks = [STEP_MARKS[step.kind] for step in flagged]
+    limits = sorted({step.limit for step in every_step if step.kind == CAPPED and step.limit})
+    for limit in limits:
+        if charge(limit)[0] == penalty and charge(limit - 1)[0] != penalty:
+            counted_notes.insert(0, f"at the cap of {limit}")
+            counted_marks.insert(0, STEP_MARKS[CAPPED])
+            break
+    return SeatPaid(penalty=penalty, notes=tuple(counted_notes), marks=tuple(counted_marks))

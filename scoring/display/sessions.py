@@ -1,0 +1,328 @@
+"""The session screen's pieces, ready to draw: names instead of seat positions, signs on
+scores, ledgers in sentences. Pure functions of a `Board` (or a ledger), so the screen costs
+no query beyond the ones `session_board` makes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.urls import reverse
+
+from scoring import rotation
+from scoring.display.check_show import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
+from scoring.display.formatting import MINUS, signed, unsigned_plus
+from scoring.display.penalties import SeatPaid, seat_payments
+from scoring.display.summary import decided_by_net, settle
+from scoring.forms.check_show import RANKS
+from scoring.hand_entry import HandEntry
+from scoring.models import Ending, GameSession
+from scoring.selectors import Board, HandRow
+
+RULE_LABELS = {
+    "all_cards": "no pure sequence: every card counts",
+    "pure_exempt": "pure sequences not counted",
+    "deadwood": "only the cards outside melds count",
+    "first_turn": "no turn yet: halved",
+    "two_points": "everything melds: 2 points",
+    "entered": "typed",
+    "drop": "packed",
+}
+REASON_LABELS = {
+    "penalty": "penalty",
+    "drop": "packed",
+    "bonus": "value cards",
+    "win": "win",
+    "eight_dublees": "eight dublees",
+}
+
+
+@dataclass(frozen=True)
+class SeatTotal:
+    position: int
+    name: str
+    total: int
+    leader: bool
+    dealer: bool
+    short: str = ""  # the name as a narrow column heads it ("Ashw" for Ashwin)
+    net: int | None = None  # winner-takes games: the settlement's net (money, or points)
+    note: str = ""  # what another app says of the seat (scoring.pages): "carried +45"
+
+    @property
+    def shown(self) -> str:
+        return unsigned_plus(self.total)
+
+    @property
+    def net_shown(self) -> str:
+        return "" if self.net is None else signed(self.net)
+
+    @property
+    def abbreviated(self) -> bool:
+        return self.short != self.name
+
+
+@dataclass(frozen=True)
+class Cell:
+    points: int
+    won: bool
+    paid: SeatPaid | None = None  # what the seat paid as a loser or for a pack
+    dealt: bool = False
+
+    @property
+    def shown(self) -> str:
+        return unsigned_plus(self.points)
+
+    @property
+    def penalty_shown(self) -> str:
+        """The penalty with a minus sign, where the score alone does not show it (a
+        winner-takes game leaves a loser's score at 0)."""
+        paid = self.paid
+        if paid is None or paid.penalty is None or self.points == -paid.penalty:
+            return ""
+        return f"{MINUS}{paid.penalty}" if paid.penalty else "0"
+
+
+@dataclass(frozen=True)
+class TableRow:
+    number: int
+    shown_number: int
+    dealer_name: str
+    cells: list[Cell]
+    is_void: bool
+    edited: bool
+    history_url: str | None
+    notes: tuple[str, ...] = ()  # where the engine adjusted a penalty, in sentences
+
+
+@dataclass(frozen=True)
+class Turn:
+    hand_label: str
+    dealer_name: str
+    first_name: str
+    direction: str
+
+
+@dataclass(frozen=True)
+class LedgerView:
+    changes: list[tuple[str, int, str]]  # name, points, points with their sign
+    transfers: list[str]
+    details: list[str]
+    void: bool
+    adjustments: tuple[str, ...] = ()  # where the engine changed a number typed or counted
+
+
+def card_text(code: str) -> str:
+    """`KS` as a player writes it on paper: K♠."""
+    if code[-1:] in SUIT_SYMBOLS:
+        return code[:-1] + SUIT_SYMBOLS[code[-1]]
+    return code
+
+
+# A column of the hands table is headed by the name if it is this short, else by the
+# shortest start of the first name (at least SHORT_NAME letters) no other player's shares.
+SHORT_NAME = 4
+
+
+def short_names(names: dict[int, str]) -> dict[int, str]:
+    """Names for narrow columns: Asha, Bala; Ashwin and Ashok become Ashw and Asho."""
+    firsts = {pos: (name.split() or [name])[0] for pos, name in names.items()}
+    short = {}
+    for pos, first in firsts.items():
+        if len(names[pos]) <= SHORT_NAME + 1:
+            short[pos] = names[pos]
+            continue
+        length = SHORT_NAME
+        others = [f for p, f in firsts.items() if p != pos]
+        while length < len(first) and any(o[:length] == first[:length] for o in others):
+            length += 1
+        short[pos] = first[:length]
+    return short
+
+
+def with_notes(totals: list[SeatTotal], notes: dict[int, str]) -> list[SeatTotal]:
+    """The tiles with what other apps say of each seat (scoring.pages)."""
+    return [replace(total, note=notes.get(total.position, "")) for total in totals]
+
+
+def seat_totals(board: Board) -> list[SeatTotal]:
+    """The tiles: in a winner-takes game the leader is who is ahead in the settlement (the
+    money), shown beside the points, so the screen never names a leader the money denies."""
+    session = board.session
+    by_net = decided_by_net(session)
+    nets = settle(board).nets if by_net else {}
+    if not board.rows:
+        leaders: set[int] = set()
+    elif by_net:
+        best = max(nets.values())
+        leaders = {pos for pos, net in nets.items() if net == best}
+    else:
+        leaders = set(board.leaders)
+    dealer = board.next_dealer if session.is_active else None
+    short = short_names(board.names)
+    return [
+        SeatTotal(
+            position=seat.position,
+            name=seat.player.name,
+            total=board.totals.get(seat.position, 0),
+            leader=seat.position in leaders,
+            dealer=seat.position == dealer,
+            short=short[seat.position],
+            net=nets.get(seat.position) if by_net else None,
+        )
+        for seat in board.seats
+    ]
+
+
+def row_payments(board: Board, row: HandRow) -> dict[int, SeatPaid]:
+    session = board.session
+    if row.is_void:
+        return {}
+    return seat_payments(row.entry, row.ledger, variant=session.variant, options=session.options)
+
+
+def adjustment_notes(paid: dict[int, SeatPaid], names: dict[int, str]) -> tuple[str, ...]:
+    """ "Asha: typed 130, capped at 120", one per seat the engine adjusted."""
+    return tuple(
+        f"{names.get(pos, '?')}: {', '.join(seat.notes)}"
+        for pos, seat in sorted(paid.items())
+        if seat.notes
+    )
+
+
+def table_rows(board: Board, *, slug: str) -> list[TableRow]:
+    names = board.names
+    session_id = board.session.pk
+    rows = []
+    for row in board.rows:
+        winner = row.winner
+        paid = row_payments(board, row)
+        rows.append(
+            TableRow(
+                number=row.number,
+                shown_number=row.shown_number,
+                dealer_name=names.get(row.dealer, "?"),
+                cells=[
+                    Cell(
+                        points=row.scores.get(pos, 0),
+                        won=pos == winner,
+                        paid=paid.get(pos),
+                        dealt=pos == row.dealer,
+                    )
+                    for pos in sorted(names)
+                ],
+                is_void=row.is_void,
+                edited=row.version > 1,
+                history_url=reverse("hand-history", args=(slug, session_id, row.number)),
+                notes=adjustment_notes(paid, names),
+            )
+        )
+    return rows
+
+
+def turn(board: Board) -> Turn:
+    session = board.session
+    names = board.names
+    number = board.hands_dealt + 1
+    label = f"Hand {number}"
+    if session.ending == Ending.DEALS and session.ending_target:
+        label += f" of {session.ending_target * len(board.seats)}"
+    elif session.ending == Ending.HANDS and session.ending_target:
+        label += f" of {session.ending_target}"
+    elif session.ending == Ending.POINTS and session.ending_target:
+        label += f" · first to {session.ending_target} points"
+    return Turn(
+        hand_label=label,
+        dealer_name=names[board.next_dealer],
+        first_name=names[board.first_to_play],
+        direction=rotation.direction_name(session.variant),
+    )
+
+
+def ledger_view(
+    ledger: dict[str, Any],
+    names: dict[int, str],
+    *,
+    void: bool,
+    entry: HandEntry | None = None,
+    session: GameSession | None = None,
+) -> LedgerView:
+    """The engine's ledger (players by seat position) in words. Given the entry it was
+    computed from (and its session's game), it also says where a number was adjusted."""
+    adjustments: tuple[str, ...] = ()
+    if entry is not None and session is not None and not void:
+        paid = seat_payments(entry, ledger, variant=session.variant, options=session.options)
+        adjustments = adjustment_notes(paid, names)
+    scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
+
+    def name(pos: str | int) -> str:
+        return names.get(int(pos), "?")
+
+    transfers = [
+        f"{name(t['from'])} pays {name(t['to'])} {t['points']} "
+        f"({REASON_LABELS.get(t['reason'], t['reason'])})"
+        for t in ledger.get("transfers", [])
+    ]
+    details = []
+    for pos, detail in sorted(ledger.get("details", {}).items(), key=lambda item: int(item[0])):
+        rule = detail.get("rule")
+        if rule and rule not in ("entered", "drop"):
+            label = RULE_LABELS.get(rule, rule.replace("_", " "))
+            details.append(f"{name(pos)}: {detail.get('penalty', 0)} points ({label})")
+        if detail.get("bonus"):
+            details.append(f"{name(pos)}'s value cards: {detail['bonus']} from each player")
+        if "card_score" in detail:
+            details.append(f"{name(pos)}'s card score: {detail['card_score']}")
+    return LedgerView(
+        changes=[
+            (names[pos], scores.get(pos, 0), signed(scores.get(pos, 0))) for pos in sorted(names)
+        ],
+        transfers=transfers,
+        details=details,
+        void=void,
+        adjustments=adjustments,
+    )
+
+
+def card_grid() -> list[dict[str, Any]]:
+    """The tap grid of the card picker: a row per suit (and the printed joker)."""
+    return [
+        {
+            "symbol": symbol,
+            "red": suit in "HD",
+            "cards": [
+                {
+                    "code": f"{rank}{suit}",
+                    "rank": rank,
+                    "spoken": f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}",
+                }
+                for rank in RANKS
+            ],
+        }
+        for suit, symbol in SUIT_SYMBOLS.items()
+    ]
+
+
+def wild_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The wild card select: cards grouped by suit, then the printed joker."""
+    groups = [
+        (
+            f"{symbol} {SUIT_NAMES[suit].capitalize()}",
+            [(f"{rank}{suit}", f"{rank}{symbol}") for rank in RANKS],
+        )
+        for suit, symbol in SUIT_SYMBOLS.items()
+    ]
+    return groups + [("Joker", [("JK", "Printed joker")])]
+
+
+def draw_sentence(draw: rotation.DealerDraw, names: dict[int, str]) -> str:
+    """Who drew what for the deal, as the table would say it."""
+    drawn = ", ".join(
+        f"{names[pos]} {' then '.join(card_text(card) for card in cards)}"
+        for pos, cards in sorted(draw.cards.items())
+    )
+    high = names[draw.high_seat]
+    if draw.dealer == draw.high_seat:
+        outcome = f"{high} drew highest and deals first."
+    else:
+        outcome = f"{high} drew highest and plays first, so {names[draw.dealer]} deals."
+    return f"Drawn for the deal: {drawn}. {outcome}"

@@ -1,0 +1,280 @@
+"""What the end-of-session summary and a hand's history show, read from the stored hands.
+
+Nothing here is stored: the summary (winner, totals, chart, settlement) is derived again
+from the current hand versions every time, so a late correction shows up in it at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from clubs.services import display_name
+from scoring.display.chart import Chart, build_chart
+from scoring.display.formatting import signed
+from scoring.display.penalties import seat_payments
+from scoring.hand_entry import HandEntry
+from scoring.models import GameSession, HandStatus, HandVersion, Seat
+from scoring.rules.variants import DEFAULTS
+from scoring.selectors import Board, hand_history, session_board
+from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments
+
+# Vazhushal is won on game points, and its hands carry no payments (see settlement.py).
+GAME_POINTS_VARIANTS = {"vazhushal"}
+
+
+def decided_by_net(session: GameSession) -> bool:
+    """Whether the points and the money can tell different stories: in an Indian Rummy
+    game scored `winner_takes` a hand credits its winner but debits nobody, so the points
+    leader may be behind in the settlement. There the money (the settlement's net) decides
+    who is ahead, and the screens show it beside the points."""
+    defaults = DEFAULTS.get(session.variant, {})
+    if "scoring" not in defaults:
+        return False
+    return (session.options or {}).get("scoring", defaults["scoring"]) == "winner_takes"
+
+
+@dataclass(frozen=True)
+class Standing:
+    position: int
+    name: str
+    total: int
+    place: int  # 1 for the leaders; tied players share a place
+    net: int  # what the settlement gives or takes: money, or points when there is no stake
+
+    @property
+    def total_shown(self) -> str:
+        return signed(self.total)
+
+    @property
+    def net_shown(self) -> str:
+        return signed(self.net)
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    payer: str
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    stake: int  # per point; 0 plays for points only
+    unit: str  # "points" or "game points": what a balance counts before the stake
+    payments: tuple[PaymentLine, ...]
+    nets: dict[int, int]  # seat -> money (or points without a stake); they sum to 0
+
+    @property
+    def in_money(self) -> bool:
+        return self.stake > 0
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    board: Board
+    is_final: bool
+    unit: str
+    winners: tuple[str, ...]  # the leaders' names; more than one is a tie
+    winning_total: int | None  # None when no hand was played
+    standings: tuple[Standing, ...]
+    void_hands: int
+    settlement: Settlement
+    chart: Chart | None
+    by_net: bool = False  # winner-takes: the settlement's net decides, the points beside it
+    winning_net: int | None = None  # the winners' net, when `by_net`
+
+    @property
+    def winning_net_shown(self) -> str:
+        net = self.winning_net or 0
+        if self.settlement.in_money:
+            return f"{signed(net)} net"
+        unit = self.settlement.unit[:-1] if abs(net) == 1 else self.settlement.unit
+        return f"{signed(net)} {unit} net"
+
+    @property
+    def hands_played(self) -> int:
+        return self.board.hands_dealt
+
+    @property
+    def winning_total_shown(self) -> str:
+        """Like 120 points or 1 game point. A lead is never below 0 (every game is zero-sum
+        or only ever adds points), but a sign is kept should one be."""
+        total = self.winning_total or 0
+        unit = self.unit[:-1] if abs(total) == 1 else self.unit
+        return f"{total if total >= 0 else signed(total)} {unit}"
+
+
+def session_summary(session: GameSession) -> SessionSummary:
+    board = session_board(session)
+    names = board.names
+    unit = "game points" if session.variant in GAME_POINTS_VARIANTS else "points"
+    settlement = settle(board)
+    by_net = decided_by_net(session)
+    standings = _standings(board, settlement.nets, by_net=by_net)
+    played = bool(board.rows)
+    leaders = [standing for standing in standings if standing.place == 1] if played else []
+    return SessionSummary(
+        board=board,
+        is_final=not session.is_active,
+        unit=unit,
+        winners=tuple(standing.name for standing in leaders),
+        winning_total=max(s.total for s in leaders) if leaders else None,
+        standings=standings,
+        void_hands=sum(1 for row in board.rows if row.is_void),
+        settlement=settlement,
+        chart=build_chart(names=names, running=[row.running for row in board.rows])
+        if played
+        else None,
+        by_net=by_net,
+        winning_net=leaders[0].net if by_net and leaders else None,
+    )
+
+
+def settle(board: Board) -> Settlement:
+    """Who pays whom: every hand's payments (or game points) times the stake per point."""
+    session = board.session
+    seats = [seat.position for seat in board.seats]
+    if session.variant in GAME_POINTS_VARIANTS:
+        balance = balances_from_points(board.totals)
+        unit = "game points"
+    else:
+        balance = balances_from_transfers(seats, board.transfers)
+        unit = "points"
+    # Without a stake the players settle in points: the same payments, counted in points.
+    per_point = session.stake_per_point or 1
+    nets = {seat: points * per_point for seat, points in balance.items()}
+    names = board.names
+    payments = tuple(
+        PaymentLine(payer=names[p.payer], payee=names[p.payee], amount=p.amount)
+        for p in fewest_payments(nets)
+    )
+    return Settlement(stake=session.stake_per_point, unit=unit, payments=payments, nets=nets)
+
+
+def _standings(board: Board, nets: dict[int, int], *, by_net: bool) -> tuple[Standing, ...]:
+    """Best first: by points, or by the settlement's net where that decides (`by_net`; the
+    points then break a tie in the order shown, but players level on net share a place)."""
+    names = board.names
+
+    def key(item: tuple[int, int]) -> tuple[int, ...]:
+        pos, total = item
+        return (-nets[pos], -total, pos) if by_net else (-total, pos)
+
+    def level(pos: int) -> int:
+        return nets[pos] if by_net else board.totals[pos]
+
+    order = sorted(board.totals.items(), key=key)
+    standings: list[Standing] = []
+    for index, (pos, total) in enumerate(order):
+        tied_with_previous = index and level(pos) == level(order[index - 1][0])
+        place = standings[-1].place if tied_with_previous else index + 1
+        standings.append(
+            Standing(position=pos, name=names[pos], total=total, place=place, net=nets[pos])
+        )
+    return tuple(standings)
+
+
+# How the table says what happened to a seat (the buttons say "Packed", not "dropped").
+RESULT_WORDS = {"won": "won", "lost": "lost", "dropped": "packed"}
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    name: str
+    result: str  # won, lost, dropped, or "" where nothing was entered for the seat
+    points: int | None  # None: the version scores nothing (the hand was undone)
+    penalty: int | None = None  # what the seat paid as a loser or for packing, if it did
+    notes: tuple[str, ...] = ()  # where the engine adjusted the penalty ("capped at 120")
+
+    @property
+    def points_shown(self) -> str:
+        return "\u2014" if self.points is None else signed(self.points)
+
+    @property
+    def what_happened(self) -> str:
+        """Like "lost 35" or "packed 10": what was entered, which a correction changes."""
+        words = RESULT_WORDS.get(self.result, self.result)
+        return f"{words} {self.penalty}" if self.penalty is not None else words
+
+
+@dataclass(frozen=True)
+class VersionEntry:
+    version: int
+    status: str
+    status_label: str
+    is_current: bool
+    created_at: datetime
+    created_by: str
+    reason: str
+    scores: tuple[SeatScore, ...]
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    number: int  # the stored hand number (as in URLs)
+    shown_number: int | None  # its place among the counted hands; None once undone
+    versions: tuple[VersionEntry, ...]  # newest first
+
+
+def hand_versions(session: GameSession, number: int) -> HandHistory | None:
+    """Every version of one hand, newest first, with each seat's score; None: no such hand."""
+    versions = list(hand_history(session, number))
+    if not versions:
+        return None
+    seats = list(Seat.objects.filter(session=session).select_related("player"))
+    current = next((v for v in versions if v.is_current), versions[0])
+    shown = None
+    if current.status != HandStatus.REMOVED:
+        shown = next(
+            (row.shown_number for row in session_board(session).rows if row.number == number),
+            None,
+        )
+    return HandHistory(
+        number=number,
+        shown_number=shown,
+        versions=tuple(_version_entry(v, seats, session) for v in versions),
+    )
+
+
+def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession) -> VersionEntry:
+    scores = version.ledger.get("scores", {})
+    details = version.ledger.get("details", {})
+    paid = {}
+    if version.status == HandStatus.PLAYED:
+        paid = seat_payments(
+            HandEntry.from_json(version.entry),
+            version.ledger,
+            variant=session.variant,
+            options=session.options,
+        )
+    results = {
+        seat.get("position"): seat.get("result", "") for seat in version.entry.get("seats", [])
+    }
+    removed = version.status == HandStatus.REMOVED
+    return VersionEntry(
+        version=version.version,
+        status=version.status,
+        status_label=HandStatus(version.status).label,
+        is_current=version.is_current,
+        created_at=version.created_at,
+        created_by=_who(version.created_by),
+        reason=version.reason,
+        scores=tuple(
+            SeatScore(
+                name=seat.player.name,
+                result=results.get(seat.position, ""),
+                # A void hand's ledger may list no scores at all: each seat scored 0.
+                points=None if removed else scores.get(str(seat.position), 0),
+                penalty=details.get(str(seat.position), {}).get("penalty"),
+                notes=paid[seat.position].notes if seat.position in paid else (),
+            )
+            for seat in seats
+        ),
+    )
+
+
+def _who(user: AbstractBaseUser | None) -> str:
+    return display_name(user) if user is not None else "A removed account"

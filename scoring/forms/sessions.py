@@ -1,0 +1,256 @@
+"""The "Start a session" form: game, rules, players in seat order, first dealer, ending.
+
+Players are seated by seat number (`seat-<player id>`): typed without JavaScript, filled in
+by tapping names with it, so both ways post the same thing. The rules are the engine's
+options as form fields (`opt_<option>`), prefilled from the club's defaults or a preset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, MutableMapping
+from typing import Any
+
+from django import forms
+
+from clubs.errors import UserError
+from clubs.models import Player
+from clubs.presets import PRESETS
+from scoring.models import Ending, Variant
+from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, PACK_CHARGES, PLAYER_RANGES
+from scoring.services.sessions import DRAW
+
+MAX_SEATS = max(high for _, high in PLAYER_RANGES.values())
+NATURAL_ENDING = {"vazhushal": Ending.POINTS}
+
+# The engine's options as form fields, per game. Decks and printed jokers are left blank to
+# let the engine decide them from the number of players, as the rule texts do.
+_COMMON_OPTIONS = ("decks", "jokers")
+OPTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "indian13": (
+        "joker_mode",
+        "ace_value",
+        "scoring",
+        "penalty_cap",
+        "two_pure",
+        "double_on_printed_joker",
+        *PACK_CHARGES,
+        *_COMMON_OPTIONS,
+    ),
+    "indian21": (*PACK_CHARGES, *_COMMON_OPTIONS),
+    "rummy27": (*PACK_CHARGES, *_COMMON_OPTIONS),
+    "marriage": (*MARRIAGE_CHARGES, "unseen_maal", *_COMMON_OPTIONS),
+    "vazhushal": ("negative_joker", "ace_both_ends", *_COMMON_OPTIONS),
+}
+BOOLEAN_OPTIONS = {"two_pure", "double_on_printed_joker", "negative_joker", "ace_both_ends"}
+
+
+def _option_field(name: str) -> forms.Field:
+    if name == "joker_mode":
+        return forms.ChoiceField(
+            label="Jokers",
+            choices=[
+                ("standard", "Printed jokers and the exposed card's rank"),
+                ("ace_jokers", "Aces wild too when a joker is exposed"),
+                ("printed_only", "Printed jokers only"),
+                ("none", "No jokers"),
+            ],
+        )
+    if name == "ace_value":
+        return forms.TypedChoiceField(
+            label="Ace counts", choices=[(10, "10 points"), (11, "11 points")], coerce=int
+        )
+    if name == "scoring":
+        return forms.ChoiceField(
+            label="Scores",
+            choices=[
+                ("winner_takes", "Winner takes (losers stay at 0)"),
+                ("zero_sum", "Zero-sum (losers go down)"),
+            ],
+        )
+    if name == "penalty_cap":
+        return forms.IntegerField(
+            label="Penalty cap", required=False, min_value=1, max_value=10_000, help_text="none"
+        )
+    if name == "decks":
+        return forms.IntegerField(
+            label="Decks", required=False, min_value=1, max_value=8, help_text="by players"
+        )
+    if name == "jokers":
+        return forms.IntegerField(
+            label="Printed jokers", required=False, min_value=0, max_value=24, help_text="usual"
+        )
+    charges = {
+        "drop_first": "Pack on the first turn",
+        "drop_later": "Pack later (middle pack)",
+        "wrong_show": "Wrong show",
+        "seen_points": "Winner gets from a seen player",
+        "unseen_points": "Winner gets from an unseen player",
+        "dublee_bonus": "Eight-dublee win, extra from each",
+    }
+    if name in charges:
+        return forms.IntegerField(label=charges[name], min_value=0, max_value=1000, required=False)
+    if name == "unseen_maal":
+        return forms.ChoiceField(
+            required=False,
+            label="An unseen player's value cards",
+            choices=[
+                ("counts", "Count like anyone's"),
+                ("murder", "Murder: void"),
+                ("kidnap", "Kidnap: the winner takes them"),
+            ],
+        )
+    labels = {
+        "two_pure": "Both sequences must be pure",
+        "double_on_printed_joker": "Double everything when a printed joker is exposed",
+        "negative_joker": "Negative joker in play",
+        "ace_both_ends": "Ace at both ends of one long sequence",
+    }
+    return forms.BooleanField(label=labels[name], required=False)
+
+
+def initial_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Form initial values for the rules: the engine's defaults, then the given options."""
+    merged = dict(DEFAULTS.get(variant, {})) | dict(options)
+    return {f"opt_{name}": merged.get(name) for name in OPTION_FIELDS[variant]}
+
+
+class StartSessionForm(forms.Form):
+    variant = forms.ChoiceField(label="Game", choices=Variant.choices)
+    preset = forms.ChoiceField(label="Rule set", required=False, choices=[])
+    guest_name = forms.CharField(label="New guest", required=False, max_length=60)
+    first_dealer = forms.ChoiceField(label="First dealer")
+    ending = forms.ChoiceField(label="The session ends", choices=Ending.choices)
+    ending_target = forms.IntegerField(
+        label="Number",
+        required=False,
+        min_value=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    stake_per_point = forms.IntegerField(
+        label="Stake per point",
+        min_value=0,
+        max_value=1_000_000,
+        initial=0,
+        error_messages={"min_value": "The stake per point cannot be below zero."},
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        variant: str,
+        players: Iterable[Player],
+        initial: MutableMapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(data, initial=initial)
+        self.game = variant
+        self.players = list(players)
+        # Sentences a service gave about the seating or the rules as a whole.
+        self.seat_errors: list[str] = []
+        self.rules_errors: list[str] = []
+        self._choice_field("preset").choices = [("", "Club's rules")] + [
+            (p.key, p.label) for p in PRESETS.get(variant, ())
+        ]
+        self._choice_field("first_dealer").choices = [(DRAW, "Draw for it")] + [
+            (str(n), f"Seat {n}") for n in range(1, MAX_SEATS + 1)
+        ]
+        if variant != "vazhushal":
+            self._choice_field("ending").choices = [
+                (value, label) for value, label in Ending.choices if value != Ending.POINTS
+            ]
+        for name in OPTION_FIELDS[variant]:
+            self.fields[f"opt_{name}"] = _option_field(name)
+        for player in self.players:
+            self.fields[f"seat-{player.pk}"] = forms.IntegerField(
+                label=player.name,
+                required=False,
+                min_value=1,
+                max_value=MAX_SEATS,
+                error_messages={
+                    "min_value": "Seats are numbered from 1.",
+                    "max_value": f"Seats are numbered up to {MAX_SEATS}.",
+                    "invalid": "Give a seat number, like 1.",
+                },
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    def _choice_field(self, name: str) -> forms.ChoiceField:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        return field
+
+    # -- what the template draws ------------------------------------------------------------
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"opt_{name}"] for name in OPTION_FIELDS[self.game]]
+
+    def seat_fields(self) -> list[tuple[Player, forms.BoundField]]:
+        return [(player, self[f"seat-{player.pk}"]) for player in self.players]
+
+    def next_seat(self) -> int:
+        """The seat number the next player added gets (after the highest one taken)."""
+        taken = [self._seat_value(player) for player in self.players]
+        return max([n for n in taken if n] or [0]) + 1
+
+    def _seat_value(self, player: Player) -> int | None:
+        bound = self[f"seat-{player.pk}"]
+        try:
+            return int(bound.value())
+        except (TypeError, ValueError):
+            return None
+
+    # -- what the service gets ----------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None  # Form.clean returns cleaned_data
+        seated: dict[int, Player] = {}
+        for player in self.players:
+            number = data.get(f"seat-{player.pk}")
+            if number is None:
+                continue
+            if number in seated:
+                self.seat_errors.append(
+                    f"{seated[number].name} and {player.name} both have seat {number}: "
+                    "give each player a seat of their own."
+                )
+            seated[number] = player
+        if self.seat_errors:
+            raise forms.ValidationError("Check the seats.")
+        data["player_ids"] = [seated[number].pk for number in sorted(seated)]
+        data["options"] = self._options(data)
+        if data.get("ending") == Ending.OPEN:
+            data["ending_target"] = None
+        return data
+
+    def _options(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for name in OPTION_FIELDS[self.game]:
+            value = data.get(f"opt_{name}")
+            if value is None or value == "":
+                continue  # left to the engine (decks, jokers, no cap)
+            options[name] = bool(value) if name in BOOLEAN_OPTIONS else value
+        return options
+
+    def first_dealer_value(self) -> int | str:
+        """`DRAW`, or the seat position (0-based) of the chosen seat number."""
+        value = self.cleaned_data["first_dealer"]
+        return DRAW if value == DRAW else int(value) - 1
+
+    def add_service_error(self, error: UserError) -> None:
+        """Show a service's sentence next to the part of the form it is about."""
+        if error.field == "players":
+            self.seat_errors.append(error.message)
+        elif error.field == "options":
+            self.rules_errors.append(error.message)
+        elif error.field == "name":
+            self.add_error("guest_name", error.message)
+        elif error.field in self.fields:
+            self.add_error(error.field, error.message)
+        else:
+            self.add_error(None, error.message)
+
+
+def default_ending(variant: str) -> str:
+    return NATURAL_ENDING.get(variant, Ending.OPEN)

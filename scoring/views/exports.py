@@ -1,0 +1,83 @@
+"""A session's hand log as a CSV file, and the CSV response other exports share.
+
+The file is for spreadsheets: a cell a player or scorer typed (a name) that starts like a
+formula is prefixed with an apostrophe, so opening the file never runs anything.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Sequence
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from clubs.access import club_access
+from scoring.access import load_session
+from scoring.display.sessions import row_payments
+from scoring.selectors import session_board
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_text(text: str) -> str:
+    """Text for a spreadsheet cell that cannot be read as a formula."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_response(
+    *, filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
+) -> HttpResponse:
+    """A CSV download. UTF-8 with a byte-order mark, so spreadsheets read names like
+    "Chitra Ramanathan" or Tamil letters correctly when the file is opened directly."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+@require_GET
+def session_hands_csv(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """One row per hand that counts (void hands too, scoring nothing), then the totals.
+
+    After the score columns come, for each player, what they paid in the hand (a loser's
+    penalty or a pack, blank for the winner) and how: "pack", "middle pack", or where the
+    rules changed the number ("typed 130; capped at 120"). New columns go at the end, so a
+    spreadsheet built on the older file keeps working."""
+    access = club_access(request.user, slug)
+    session = load_session(access, session_id)
+    board = session_board(session)
+    positions = [seat.position for seat in board.seats]
+    names = board.names
+    header = ["hand", "dealer", "wild", "status"] + [safe_text(names[pos]) for pos in positions]
+    for pos in positions:
+        header += [safe_text(f"{names[pos]} paid"), safe_text(f"{names[pos]} how")]
+    rows: list[list[object]] = []
+    for row in board.rows:
+        paid = row_payments(board, row)
+        line: list[object] = [
+            row.shown_number,
+            safe_text(names.get(row.dealer, "")),
+            row.entry.wild or "",
+            row.status,
+            *(row.scores.get(pos, 0) for pos in positions),
+        ]
+        for pos in positions:
+            seat = paid.get(pos)
+            if seat is None or seat.penalty is None:
+                line += ["", ""]
+            else:
+                line += [
+                    seat.penalty,
+                    "; ".join(([seat.pack] if seat.pack else []) + list(seat.notes)),
+                ]
+        rows.append(line)
+    rows.append(
+        ["total", "", "", "", *(board.totals[pos] for pos in positions)] + ["", ""] * len(positions)
+    )
+    return csv_response(
+        filename=f"{access.club.slug}-session-{session.pk}-hands.csv", header=header, rows=rows
+    )

@@ -1,0 +1,279 @@
+"""Recording a hand, previewing its ledger, and correcting hands (edit, void, undo).
+
+Every change carries the form's `client_key` (the same key twice is the same change, stored
+once) and the `revision` the screen was drawn from (a change from a stale screen is refused
+and the scorer sees the session as it is now). Success redirects to the session screen, so
+a reload never posts twice.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs.access import ClubAccess, club_access
+from clubs.errors import UserError
+from clubs.roles import Role
+from config.http import HtmxHttpRequest, signed_in_user
+from scoring.access import load_session
+from scoring.display import sessions as display
+from scoring.errors import SessionClosed, StaleSession
+from scoring.forms.hands import HandInput, input_from_entry, read_input
+from scoring.models import GameSession
+from scoring.selectors import Board, HandRow, session_board
+from scoring.services import hands
+from scoring.views.sessions import panel_context, render_board
+
+
+def _scorer(request: HttpRequest, slug: str, session_id: int) -> tuple[ClubAccess, GameSession]:
+    access = club_access(request.user, slug, needs=Role.SCORER)
+    return access, load_session(access, session_id)
+
+
+def _fresh_board(session: GameSession) -> Board:
+    """The board as it is now, after someone else's change (the revision moved on)."""
+    session.refresh_from_db()
+    return session_board(session)
+
+
+@login_required
+@require_POST
+def hand_preview(request: HtmxHttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """The ledger the hand would get, or the sentences about what to fix; stores nothing.
+
+    htmx asks on every change and gets the ledger alone (and every error slot, out of band);
+    without JavaScript the panel's "Check" button gets the whole screen with the ledger in it.
+    """
+    access, session = _scorer(request, slug, session_id)
+    board = session_board(session)
+    panel = read_input(request.POST, variant=session.variant, names=board.names)
+    ledger = None
+    entry = panel.entry()
+    if entry is not None:
+        try:
+            ledger = hands.preview_hand(session=session, entry=entry)
+        except UserError as error:
+            panel.add_error(error)
+    shown = (
+        display.ledger_view(ledger, board.names, void=entry.void, entry=entry, session=session)
+        if ledger and entry is not None
+        else None
+    )
+    if not request.htmx:
+        return render_board(request, access=access, board=board, panel=panel, ledger=shown)
+    context = {"panel": panel, "ledger": shown}
+    response = render(request, "scoring/partials/hand_preview.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    access, session = _scorer(request, slug, session_id)
+    board = session_board(session)
+    panel = read_input(request.POST, variant=session.variant, names=board.names)
+    client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
+    if client_key is None or revision is None or entry is None:
+        return render_board(request, access=access, board=board, panel=panel, status=400)
+    try:
+        hands.record_hand(
+            session_id=session.pk,
+            entry=entry,
+            client_key=client_key,
+            revision=revision,
+            user=signed_in_user(request),
+        )
+    except StaleSession as error:
+        board = _fresh_board(session)
+        # What the scorer typed stays in the panel, marked "not saved" at the current
+        # revision: saved again only on purpose, once the other phone's change is read.
+        panel.not_saved(board.session.revision)
+        return render_board(
+            request, access=access, board=board, panel=panel, alert=error.message, status=409
+        )
+    except SessionClosed as error:
+        board = _fresh_board(session)
+        return render_board(request, access=access, board=board, alert=error.message, status=409)
+    except UserError as error:
+        panel.add_error(error)
+        return render_board(request, access=access, board=board, panel=panel, status=400)
+    messages.success(request, "Hand saved.")
+    return redirect("session-detail", slug=slug, session_id=session.pk)
+
+
+def _row(board: Board, number: int) -> HandRow:
+    row = next((row for row in board.rows if row.number == number), None)
+    if row is None:
+        raise Http404("No such hand in this session.")
+    return row
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
+    access, session = _scorer(request, slug, session_id)
+    board = session_board(session)
+    row = _row(board, number)
+    if request.method == "GET":
+        panel = input_from_entry(
+            row.entry, variant=session.variant, names=board.names, revision=session.revision
+        )
+        # The ledger as it stands, until a change asks for the new one.
+        ledger = display.ledger_view(
+            row.ledger, board.names, void=row.is_void, entry=row.entry, session=session
+        )
+        return _edit_page(request, access, board, row, panel, ledger=ledger)
+
+    panel = read_input(request.POST, variant=session.variant, names=board.names)
+    client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
+    if not panel.reason:
+        panel.errors["reason"] = "Say why the hand is being changed."
+    if client_key is None or revision is None or entry is None or panel.errors:
+        return _edit_page(request, access, board, row, panel, status=400)
+    try:
+        hands.correct_hand(
+            session_id=session.pk,
+            number=number,
+            entry=entry,
+            client_key=client_key,
+            revision=revision,
+            user=signed_in_user(request),
+            reason=panel.reason,
+        )
+    except StaleSession as error:
+        board = _fresh_board(session)
+        panel.not_saved(board.session.revision)
+        panel.errors["form"] = error.message
+        return _edit_page(request, access, board, _row(board, number), panel, status=409)
+    except UserError as error:
+        panel.add_error(error)
+        return _edit_page(request, access, board, row, panel, status=400)
+    messages.success(request, f"Hand {row.shown_number} corrected; the totals follow it.")
+    return redirect("session-detail", slug=slug, session_id=session.pk)
+
+
+def _edit_page(
+    request: HttpRequest,
+    access: ClubAccess,
+    board: Board,
+    row: HandRow,
+    panel: HandInput,
+    *,
+    ledger: display.LedgerView | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "ledger": ledger,
+        "club": access.club,
+        "session": board.session,
+        "board": board,
+        "row": display.table_rows(board, slug=access.club.slug)[row.shown_number - 1],
+        "names": [board.names[pos] for pos in sorted(board.names)],
+        "panel": panel,
+        **panel_context(),
+    }
+    return render(request, "scoring/hand_edit.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_void(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
+    access, session = _scorer(request, slug, session_id)
+    board = session_board(session)
+    row = _row(board, number)
+    error = ""
+    reason = ""
+    if request.method == "POST":
+        reason = request.POST.get("reason", "")
+        client_key = _uuid(request.POST.get("client_key"))
+        try:
+            hands.void_hand(
+                session_id=session.pk,
+                number=number,
+                client_key=client_key,
+                revision=_int(request.POST.get("revision")),
+                user=signed_in_user(request),
+                reason=reason,
+            )
+        except StaleSession as stale:
+            messages.error(request, stale.message)
+            return redirect("session-detail", slug=slug, session_id=session.pk)
+        except UserError as rejected:
+            error = rejected.message
+        else:
+            messages.success(request, f"Hand {row.shown_number} is void: it scores nothing.")
+            return redirect("session-detail", slug=slug, session_id=session.pk)
+    return _confirm_page(
+        request, access, board, "scoring/hand_void.html", row=row, reason=reason, error=error
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_undo(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    access, session = _scorer(request, slug, session_id)
+    board = session_board(session)
+    if request.method == "POST":
+        try:
+            hands.undo_last_hand(
+                session_id=session.pk,
+                client_key=_uuid(request.POST.get("client_key")),
+                revision=_int(request.POST.get("revision")),
+                user=signed_in_user(request),
+                reason=request.POST.get("reason", ""),
+            )
+        except UserError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "The last hand is undone; its record is kept.")
+        return redirect("session-detail", slug=slug, session_id=session.pk)
+    last = board.last_row
+    rows = display.table_rows(board, slug=slug)
+    return _confirm_page(
+        request, access, board, "scoring/hand_undo.html", row=rows[-1] if last else None
+    )
+
+
+def _confirm_page(
+    request: HttpRequest,
+    access: ClubAccess,
+    board: Board,
+    template: str,
+    *,
+    row: HandRow | display.TableRow | None,
+    reason: str = "",
+    error: str = "",
+) -> HttpResponse:
+    if isinstance(row, HandRow):
+        row = display.table_rows(board, slug=access.club.slug)[row.shown_number - 1]
+    context = {
+        "club": access.club,
+        "session": board.session,
+        "row": row,
+        "names": [board.names[pos] for pos in sorted(board.names)],
+        # A fresh key per confirm page: a double tap on its button is one change.
+        "client_key": uuid.uuid4(),
+        "revision": board.session.revision,
+        "reason": reason,
+        "error": error,
+    }
+    return render(request, template, context, status=400 if error else 200)
+
+
+def _uuid(value: str | None) -> uuid.UUID:
+    try:
+        return uuid.UUID(value or "")
+    except ValueError:
+        # No key: this post cannot be matched with an earlier one, so it is simply new.
+        return uuid.uuid4()
+
+
+def _int(value: str | None) -> int:
+    return int(value) if value and value.isdigit() else -1

@@ -1,0 +1,210 @@
+"""Starting a session and the session screen at the table.
+
+Every view reaches the club through `club_access` and the session only within that club, so
+a session id from another club is "not found" whatever role the user has elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from clubs.access import ClubAccess, club_access
+from clubs.errors import UserError
+from clubs.presets import preset as find_preset
+from clubs.roles import Role
+from clubs.services import add_guest, default_options
+from config.http import signed_in_user
+from scoring.access import load_session
+from scoring.display import sessions as display
+from scoring.forms.hands import HandInput, blank_input
+from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
+from scoring.models import Variant
+from scoring.pages import seat_notes
+from scoring.selectors import Board, seatable_players, session_board, session_revision
+from scoring.services.sessions import start_session
+
+DEFAULT_VARIANT = Variant.INDIAN13
+
+
+def render_board(
+    request: HttpRequest,
+    *,
+    access: ClubAccess,
+    board: Board,
+    panel: HandInput | None = None,
+    ledger: display.LedgerView | None = None,
+    alert: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The session screen: whose deal, the totals, the record panel and every hand."""
+    session = board.session
+    slug = access.club.slug
+    can_record = session.is_active and access.can_score
+    if can_record and panel is None:
+        panel = blank_input(variant=session.variant, names=board.names, revision=session.revision)
+    context: dict[str, Any] = {
+        "club": access.club,
+        "access": access,
+        "session": session,
+        "board": board,
+        "totals": display.with_notes(display.seat_totals(board), seat_notes(session)),
+        "rows": display.table_rows(board, slug=slug),
+        "turn": display.turn(board) if session.is_active else None,
+        "panel": panel if can_record else None,
+        "ledger": ledger,
+        "alert": alert,
+        "finish_url": reverse("session-finish", args=(slug, session.pk)),
+        "summary_url": reverse("session-summary", args=(slug, session.pk)),
+        "club_url": reverse("club-detail", args=(slug,)),
+        **panel_context(),
+    }
+    return render(request, "scoring/session_detail.html", context, status=status)
+
+
+def panel_context() -> dict[str, Any]:
+    """What the record-hand panel draws besides its state: the wild card list, the grid."""
+    return {"wild_choices": display.wild_choices(), "grid": display.card_grid()}
+
+
+@require_GET
+def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    try:
+        access = club_access(request.user, slug)
+    except Http404:
+        if not request.user.is_authenticated:
+            # A private club's page: perhaps the scorer's login ran out. The same answer for
+            # any club, so it says nothing about whether this one exists.
+            return redirect_to_login(request.get_full_path())
+        raise
+    board = session_board(load_session(access, session_id))
+    return render_board(request, access=access, board=board)
+
+
+@require_GET
+def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """What a watching page asks every few seconds (static/js/live.js): an empty 204 while the
+    session's revision is the one it shows, else the session as it is now."""
+    access = club_access(request.user, slug)
+    revision = session_revision(access.club, session_id)
+    if revision is None:
+        raise Http404
+    if request.GET.get("revision") == str(revision):
+        return HttpResponse(status=204)
+    board = session_board(load_session(access, session_id))
+    return render_board(request, access=access, board=board)
+
+
+# -- Start a session ----------------------------------------------------------------------------
+
+# Buttons that redraw the form instead of starting the session (they work without JavaScript;
+# with it, htmx sends the same values when the game or the rule set changes).
+REDRAW = {"variant", "preset", "guest"}
+
+
+def _variant(value: str | None) -> str:
+    return value if value in Variant.values else DEFAULT_VARIANT
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_new(request: HttpRequest, slug: str) -> HttpResponse:
+    access = club_access(request.user, slug, needs=Role.SCORER)
+    club = access.club
+    if request.method == "GET":
+        variant = _variant(request.GET.get("variant"))
+        initial = {
+            "variant": variant,
+            "ending": default_ending(variant),
+            "stake_per_point": 0,
+            "first_dealer": "draw",
+        } | initial_options(variant, default_options(club=club, variant=variant))
+        return _start_page(request, access, variant=variant, initial=initial)
+
+    data = request.POST.copy()
+    variant = _variant(data.get("variant"))
+    change = data.get("change", "")
+    if change in REDRAW:
+        initial = {key: data.get(key) for key in data}
+        if change == "guest":
+            guest_error = _seat_guest(club, data, initial)
+            return _start_page(
+                request, access, variant=variant, initial=initial, guest_error=guest_error
+            )
+        if change == "variant":
+            initial["ending"] = default_ending(variant)
+            initial["preset"] = ""
+            options = default_options(club=club, variant=variant)
+        else:
+            chosen = find_preset(variant, data.get("preset", ""))
+            options = chosen.options if chosen else default_options(club=club, variant=variant)
+        initial |= initial_options(variant, options)
+        return _start_page(request, access, variant=variant, initial=initial)
+
+    form = StartSessionForm(data, variant=variant, players=seatable_players(club))
+    if form.is_valid():
+        try:
+            session, draw = start_session(
+                club=club,
+                variant=variant,
+                options=form.cleaned_data["options"],
+                player_ids=form.cleaned_data["player_ids"],
+                first_dealer=form.first_dealer_value(),
+                ending=form.cleaned_data["ending"],
+                ending_target=form.cleaned_data["ending_target"],
+                stake_per_point=form.cleaned_data["stake_per_point"],
+                user=signed_in_user(request),
+            )
+        except UserError as error:
+            form.add_service_error(error)
+        else:
+            if draw is not None:
+                names = {seat.position: seat.player.name for seat in session.seats.all()}
+                messages.info(request, display.draw_sentence(draw, names))
+            return redirect("session-detail", slug=club.slug, session_id=session.pk)
+    return _start_page(request, access, variant=variant, form=form, status=400)
+
+
+def _seat_guest(club: Any, data: Any, initial: dict[str, Any]) -> str:
+    """Add the guest typed in and seat them next; the sentence if the name will not do."""
+    try:
+        guest = add_guest(club=club, name=data.get("guest_name", ""))
+    except UserError as error:
+        return error.message
+    form = StartSessionForm(
+        data, variant=_variant(data.get("variant")), players=seatable_players(club)
+    )
+    initial[f"seat-{guest.pk}"] = form.next_seat()
+    initial["guest_name"] = ""
+    return ""
+
+
+def _start_page(
+    request: HttpRequest,
+    access: ClubAccess,
+    *,
+    variant: str,
+    initial: dict[str, Any] | None = None,
+    form: StartSessionForm | None = None,
+    guest_error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    if form is None:
+        form = StartSessionForm(
+            variant=variant, players=seatable_players(access.club), initial=initial
+        )
+    context = {
+        "club": access.club,
+        "form": form,
+        "variant": variant,
+        "guest_error": guest_error,
+        "club_url": reverse("club-detail", args=(access.club.slug,)),
+    }
+    return render(request, "scoring/session_new.html", context, status=status)
