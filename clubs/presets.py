@@ -5,7 +5,7 @@ A preset fills the options form; the club can change any option after picking on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -14,6 +14,12 @@ class Preset:
     key: str
     label: str
     options: dict[str, Any]
+    # What the preset sets on a new session besides the rules: a pool's format and limit.
+    session: dict[str, Any] = field(default_factory=dict)
+
+
+POOL_101 = {"format": "pool", "pool_limit": 101}
+POOL_201 = {"format": "pool", "pool_limit": 201}
 
 
 PRESETS: dict[str, tuple[Preset, ...]] = {
@@ -41,11 +47,13 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
             "pool101",
             "Pool 101: drops 20/40, cap 80",
             {"drop_first": 20, "penalty_cap": 80},  # 40 later is the game's own charge
+            POOL_101,
         ),
         Preset(
             "pool201",
             "Pool 201: drops 25/50, cap 80",
             {"drop_first": 25, "drop_later": 50, "penalty_cap": 80},
+            POOL_201,
         ),
         Preset(
             "online",
@@ -53,7 +61,11 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
             {"drop_first": 20, "penalty_cap": 80},
         ),
     ),
-    "indian21": (Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),),
+    "indian21": (
+        Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),
+        Preset("pool101", "Pool 101: drops 20/40", {"drop_first": 20, "drop_later": 40}, POOL_101),
+        Preset("pool201", "Pool 201: drops 25/50", {"drop_first": 25, "drop_later": 50}, POOL_201),
+    ),
     "rummy27": (Preset("standard", "Standard: 3 decks, 3 printed jokers", {}),),
     "marriage": (
         Preset("standard", "Standard: 3 decks, no jokers", {}),

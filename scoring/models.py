@@ -33,6 +33,12 @@ class Ending(models.TextChoices):
     OPEN = "open", "Open-ended"
 
 
+class Format(models.TextChoices):
+    POINTS = "points", "Points"
+    POOL = "pool", "Pool"
+    DEALS = "deals", "Deals"
+
+
 class SessionStatus(models.TextChoices):
     ACTIVE = "active", "In play"
     FINISHED = "finished", "Finished"
@@ -48,6 +54,18 @@ class GameSession(models.Model):
     first_dealer = models.PositiveSmallIntegerField(default=0)  # a seat position
     # Money per point for the settlement; 0 plays for points only. Money is an integer.
     stake_per_point = models.PositiveIntegerField(default=0)
+    # How the evening is won (scoring/formats.py): points as they add up, a pool players are
+    # knocked out of at `pool_limit`, or a fixed number of deals played for chips.
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.POINTS)
+    pool_limit = models.PositiveIntegerField(null=True, blank=True)
+    # How many times one player may rejoin a pool (0: never), and the highest score still in
+    # play must be below `pool_rejoin_below` for anyone to rejoin.
+    pool_rejoins = models.PositiveSmallIntegerField(default=0)
+    pool_rejoin_below = models.PositiveIntegerField(null=True, blank=True)
+    # Paid into the pot on entering a pool and again on every rejoin; the winner takes it.
+    entry_fee = models.PositiveIntegerField(default=0)
+    # Deals: the chips every player starts with (the number of deals is the ending's target).
+    chips = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(
         max_length=8, choices=SessionStatus.choices, default=SessionStatus.ACTIVE
     )
@@ -85,11 +103,19 @@ class GameSession(models.Model):
 
 
 class Seat(models.Model):
-    """A player's place at the table. Positions run clockwise from 0."""
+    """A player's place at the table.
+
+    `position` names the seat in every hand's entry and ledger and never changes; the first
+    players' positions run clockwise from 0. `place` is where the seat is around the table
+    (the deal goes round by it): a substitute takes the place of the player they replace,
+    a newcomer sits after everyone. `seated` is false once the player has left.
+    """
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField(default=0)
+    seated = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["session", "position"]
@@ -100,6 +126,41 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at seat {self.position + 1}"
+
+
+class SeatChangeKind(models.TextChoices):
+    JOINED = "joined", "Sat down"
+    LEFT = "left", "Left"
+    SUBSTITUTE = "substitute", "Came in as a substitute"
+    REJOINED = "rejoined", "Rejoined the pool"
+
+
+class SeatChange(models.Model):
+    """Someone sat down, left, came in for someone else or rejoined a pool, between hands.
+
+    `after_number` is the highest hand number stored when it happened: the change applies
+    from the next hand on. `pool_score` is the score the seat entered a pool with, as the
+    table set it then (a later correction of an earlier hand does not move it)."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seat_changes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=12, choices=SeatChangeKind.choices)
+    # For a substitute: the seat they took over.
+    replaced = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="replaced_by"
+    )
+    after_number = models.PositiveIntegerField()
+    pool_score = models.PositiveIntegerField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["session", "after_number", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.kind} after hand {self.after_number}"
 
 
 class Hand(models.Model):

@@ -9,6 +9,7 @@ games go clockwise, to the left.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 COUNTER_CLOCKWISE = frozenset({"indian13"})
@@ -29,6 +30,20 @@ def direction_name(variant: str) -> str:
 def dealer_for(*, variant: str, first_dealer: int, seats: int, hands_dealt: int) -> int:
     """The dealer of the next hand after `hands_dealt` hands have been dealt."""
     return (first_dealer + direction(variant) * hands_dealt) % seats
+
+
+def next_in_turn(
+    variant: str, places: Sequence[int], start: int, *, inclusive: bool = False
+) -> int:
+    """The place of the next player round the table from `start` in the game's direction,
+    among the places taken now (`start` itself counts when `inclusive`): the deal and the
+    first turn pass over empty places and players who are out."""
+    step = direction(variant)
+    ordered = sorted(places, reverse=step < 0)
+    for place in ordered:
+        if (place - start) * step > 0 or (inclusive and place == start):
+            return place
+    return ordered[0]
 
 
 def first_to_play(*, variant: str, dealer: int, seats: int) -> int:

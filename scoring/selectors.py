@@ -9,16 +9,26 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import groupby
+from functools import cached_property
+from itertools import chain, groupby
 from typing import Any
 
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
 from django.db.models.functions import Lower
 
 from clubs.models import Club, Player
-from scoring import rotation
+from scoring import formats, rotation
 from scoring.hand_entry import HandEntry
-from scoring.models import GameSession, HandStatus, HandVersion, Seat, SessionStatus
+from scoring.models import (
+    Format,
+    GameSession,
+    HandStatus,
+    HandVersion,
+    Seat,
+    SeatChange,
+    SeatChangeKind,
+    SessionStatus,
+)
 
 
 @dataclass(frozen=True)
@@ -45,11 +55,12 @@ class HandRow:
 @dataclass(frozen=True)
 class Board:
     session: GameSession
-    seats: list[Seat]
+    seats: list[Seat]  # every seat the session has had, by position
     rows: list[HandRow]
     totals: dict[int, int]
     last_number: int  # highest stored hand number, undone hands included
     transfers: list[dict[str, Any]] = field(default_factory=list)
+    changes: list[SeatChange] = field(default_factory=list)  # who sat down, left, came in
 
     @property
     def hands_dealt(self) -> int:
@@ -57,22 +68,82 @@ class Board:
 
     @property
     def names(self) -> dict[int, str]:
+        """Every seat's player, whoever has sat there: names the seats of any hand."""
         return {seat.position: seat.player.name for seat in self.seats}
+
+    def dealt_names(self, entry: HandEntry) -> dict[int, str]:
+        """The seats dealt into a recorded hand, whoever sits at the table now."""
+        names = self.names
+        return {seat.position: names[seat.position] for seat in entry.seats}
+
+    @cached_property
+    def pool(self) -> formats.PoolState | None:
+        if self.session.format != Format.POOL:
+            return None
+        return formats.pool_state(
+            pool_rules(self.session),
+            hands=[
+                formats.PlayedHand(row.number, row.shown_number, row.ledger) for row in self.rows
+            ],
+            entries=pool_entries(self.seats, self.changes),
+            leavings=[
+                formats.Leaving(change.after_number, position_of(self.seats, change.seat_id))
+                for change in self.changes
+                if change.kind == SeatChangeKind.LEFT
+            ],
+        )
+
+    @cached_property
+    def chips(self) -> dict[int, int] | None:
+        stack = self.session.chips
+        if self.session.format != Format.DEALS or stack is None:
+            return None
+        return formats.chips(stack, (seat.position for seat in self.seats), self.transfers)
+
+    @property
+    def playing_seats(self) -> list[Seat]:
+        """The seats dealt into the next hand, in table order: seated, and in a pool still
+        in it."""
+        pool = self.pool
+        return sorted(
+            (
+                seat
+                for seat in self.seats
+                if seat.seated and (pool is None or seat.position in pool.in_play)
+            ),
+            key=_place,
+        )
+
+    @property
+    def playing(self) -> dict[int, str]:
+        return {seat.position: seat.player.name for seat in self.playing_seats}
 
     @property
     def next_dealer(self) -> int:
-        return rotation.dealer_for(
-            variant=self.session.variant,
-            first_dealer=self.session.first_dealer,
-            seats=len(self.seats),
-            hands_dealt=self.hands_dealt,
+        playing = self.playing_seats
+        if not playing:
+            return self.session.first_dealer
+        last = self.rows[-1].dealer if self.rows else None
+        by_position = {seat.position: seat for seat in self.seats}
+        if last is None:
+            # Nobody has dealt yet: the first dealer, or (gone before the first hand) the
+            # next player round from where they sat.
+            start, inclusive = by_position[self.session.first_dealer].place, True
+        else:
+            start, inclusive = by_position[last].place, False
+        places = [seat.place for seat in playing]
+        return _at_place(
+            playing,
+            rotation.next_in_turn(self.session.variant, places, start, inclusive=inclusive),
         )
 
     @property
     def first_to_play(self) -> int:
-        return rotation.first_to_play(
-            variant=self.session.variant, dealer=self.next_dealer, seats=len(self.seats)
-        )
+        playing = self.playing_seats
+        dealer = self.next_dealer
+        places = [seat.place for seat in playing]
+        dealer_place = next(seat.place for seat in self.seats if seat.position == dealer)
+        return _at_place(playing, rotation.next_in_turn(self.session.variant, places, dealer_place))
 
     @property
     def leaders(self) -> list[int]:
@@ -85,6 +156,57 @@ class Board:
     @property
     def last_row(self) -> HandRow | None:
         return self.rows[-1] if self.rows else None
+
+
+def _place(seat: Seat) -> tuple[int, int]:
+    return (seat.place, seat.position)
+
+
+def _at_place(seats: Sequence[Seat], place: int) -> int:
+    return next(seat.position for seat in seats if seat.place == place)
+
+
+def position_of(seats: Sequence[Seat], seat_id: int) -> int:
+    return next(seat.position for seat in seats if seat.pk == seat_id)
+
+
+def pool_rules(session: GameSession) -> formats.PoolRules:
+    limit = session.pool_limit or formats.DEFAULT_POOL_LIMIT
+    return formats.PoolRules(
+        limit=limit,
+        rejoins=session.pool_rejoins,
+        rejoin_below=session.pool_rejoin_below or formats.default_rejoin_mark(limit),
+        entry_fee=session.entry_fee,
+    )
+
+
+def pool_entries(seats: Sequence[Seat], changes: Sequence[SeatChange]) -> list[formats.Entry]:
+    """Who came into the pool and when: the first players at the start (at 0), then every
+    seat change that brought someone in, with the score the table set."""
+    first_change: dict[int, SeatChange] = {}
+    for change in changes:
+        first_change.setdefault(change.seat_id, change)
+    came_later = {
+        seat_id
+        for seat_id, change in first_change.items()
+        if change.kind in (SeatChangeKind.JOINED, SeatChangeKind.SUBSTITUTE)
+    }
+    entries = [
+        formats.Entry(0, seat.position, 0, "start") for seat in seats if seat.pk not in came_later
+    ]
+    for change in changes:
+        if change.kind == SeatChangeKind.LEFT:
+            continue
+        entries.append(
+            formats.Entry(
+                change.after_number,
+                position_of(seats, change.seat_id),
+                change.pool_score or 0,
+                str(change.kind),
+                position_of(seats, change.replaced_id) if change.replaced_id else None,
+            )
+        )
+    return entries
 
 
 # What a board needs of each current version, read as plain tuples: building model
@@ -109,50 +231,72 @@ def session_board(session: GameSession) -> Board:
         .order_by("hand__number")
         .values_list(*_VERSION_COLUMNS)
     )
-    return _board(session, seats, versions)
+    return _board(session, seats, versions, list(session.seat_changes.all()))
 
 
 def session_boards(
     sessions: Iterable[GameSession], *, scores_only: bool = False
 ) -> Iterator[Board]:
-    """The boards of many sessions from two queries (rebuilding results over a season).
+    """The boards of many sessions from a fixed number of queries (rebuilding results over
+    a season).
 
     `scores_only`: each row's ledger holds only its scores (no transfers or details), all
-    that results need; reading a season's full ledgers costs more than the rest."""
+    that a points session's results need; reading a season's full ledgers costs more than
+    the rest. Pool and deals sessions are read whole: their standings come from payments."""
     by_id = {session.pk: session for session in sessions}
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(session__in=by_id).select_related("player"):
         seats[seat.session_id].append(seat)
+    changes: dict[int, list[SeatChange]] = defaultdict(list)
+    for change in SeatChange.objects.filter(session__in=by_id):
+        changes[change.session_id].append(change)
+    rows: Iterator[VersionColumns]
+    if scores_only:
+        points = {pk for pk, session in by_id.items() if session.format == Format.POINTS}
+        rows = chain(
+            _versions(points, scores_only=True), _versions(set(by_id) - points, scores_only=False)
+        )
+    else:
+        rows = _versions(set(by_id), scores_only=False)
+    done = set()
+    for session_id, group in groupby(rows, key=lambda row: row[0]):
+        done.add(session_id)
+        yield _board(
+            by_id[session_id], sorted(seats[session_id], key=_position), group, changes[session_id]
+        )
+    for session_id, session in by_id.items():
+        if session_id not in done:
+            yield _board(session, sorted(seats[session_id], key=_position), [], changes[session_id])
+
+
+def _versions(session_ids: set[int], *, scores_only: bool) -> Iterator[VersionColumns]:
+    if not session_ids:
+        return
     columns = _VERSION_COLUMNS
     if scores_only:
         columns = (*columns[:5], "ledger__scores", "entry")
     query = (
-        HandVersion.objects.filter(hand__session__in=by_id, is_current=True)
+        HandVersion.objects.filter(hand__session__in=session_ids, is_current=True)
         .order_by("hand__session_id", "hand__number")
         .values_list(*columns)
     )
-    versions: Iterator[VersionColumns]
     if scores_only:
-        versions = (
-            (sid, number, dealer, status, version, {"scores": scores or {}}, entry)
-            for sid, number, dealer, status, version, scores, entry in query.iterator(2000)
-        )
+        for sid, number, dealer, status, version, scores, entry in query.iterator(2000):
+            yield (sid, number, dealer, status, version, {"scores": scores or {}}, entry)
     else:
-        versions = query.iterator(2000)
-    done = set()
-    for session_id, group in groupby(versions, key=lambda row: row[0]):
-        done.add(session_id)
-        yield _board(by_id[session_id], sorted(seats[session_id], key=_position), group)
-    for session_id, session in by_id.items():
-        if session_id not in done:
-            yield _board(session, sorted(seats[session_id], key=_position), [])
+        yield from query.iterator(2000)
 
 
 def _position(seat: Seat) -> int:
     return seat.position
 
 
-def _board(session: GameSession, seats: list[Seat], versions: Iterable[VersionColumns]) -> Board:
+def _board(
+    session: GameSession,
+    seats: list[Seat],
+    versions: Iterable[VersionColumns],
+    changes: list[SeatChange],
+) -> Board:
     totals = {seat.position: 0 for seat in seats}
     rows: list[HandRow] = []
     transfers: list[dict[str, Any]] = []
@@ -185,6 +329,7 @@ def _board(session: GameSession, seats: list[Seat], versions: Iterable[VersionCo
         totals=totals,
         last_number=last_number,
         transfers=transfers,
+        changes=changes,
     )
 
 

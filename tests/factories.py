@@ -64,8 +64,10 @@ def make_session(
     stake: int = 0,
     first_dealer: int | str = 0,
     user: User | None = None,
+    **format_fields: object,
 ) -> GameSession:
-    """A session seating `names` in order; a name the club lacks becomes a guest."""
+    """A session seating `names` in order; a name the club lacks becomes a guest.
+    `format_fields`: start_session's `format`, `pool` and `chips`."""
     players = [
         club.players.filter(name__iexact=name).first()
         or club_services.add_guest(club=club, name=name)
@@ -81,6 +83,7 @@ def make_session(
         ending_target=ending_target,
         stake_per_point=stake,
         user=user or owner_of(club),
+        **format_fields,  # type: ignore[arg-type]
     )
     return session
 

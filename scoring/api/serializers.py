@@ -14,10 +14,11 @@ from rest_framework import serializers
 
 from clubs.api.serializers import link
 from clubs.services import display_name
+from scoring.formats import DEFAULT_POOL_LIMIT
 from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
-from scoring.models import Ending, GameSession, HandVersion, Seat, Variant
-from scoring.selectors import Board, HandRow
-from scoring.services.sessions import DRAW
+from scoring.models import Ending, Format, GameSession, HandVersion, Seat, Variant
+from scoring.selectors import Board, HandRow, pool_rules
+from scoring.services.sessions import DRAW, PoolSetup
 
 # -- Out ---------------------------------------------------------------------------------------
 
@@ -27,10 +28,18 @@ POINTS_BY_SEAT = serializers.DictField(
 
 
 class SeatSerializer(serializers.Serializer):
-    position = serializers.IntegerField(help_text="0 is the first seat; seats run clockwise.")
+    position = serializers.IntegerField(
+        help_text="Names the seat in every hand's entry and ledger; the first players' run "
+        "clockwise from 0, a later one gets the next free number."
+    )
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     total = serializers.IntegerField(help_text="The seat's total over every counted hand.")
+    place = serializers.IntegerField(
+        help_text="Where the seat is round the table (the deal follows it); a substitute "
+        "has the place of the player they replaced."
+    )
+    seated = serializers.BooleanField(help_text="False once the player has left the table.")
 
 
 def seat_rows(seats: list[Seat], totals: dict[int, int]) -> list[dict[str, Any]]:
@@ -40,9 +49,61 @@ def seat_rows(seats: list[Seat], totals: dict[int, int]) -> list[dict[str, Any]]
             "player_id": seat.player_id,
             "name": seat.player.name,
             "total": totals.get(seat.position, 0),
+            "place": seat.place,
+            "seated": seat.seated,
         }
         for seat in seats
     ]
+
+
+class PoolSerializer(serializers.Serializer):
+    limit = serializers.IntegerField(help_text="A player whose score reaches it is out.")
+    rejoins = serializers.IntegerField(help_text="How often one player may rejoin (0: never).")
+    rejoin_below = serializers.IntegerField(
+        help_text="Rejoining is open while the highest score in play is below this."
+    )
+    entry_fee = serializers.IntegerField()
+    pot = serializers.IntegerField(help_text="Every entry and rejoin's fee.")
+    scores = POINTS_BY_SEAT
+    in_play = serializers.ListField(child=serializers.IntegerField())
+    out_at = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Seat position -> the hand (1, 2, 3 ... as shown) in which they went out.",
+    )
+    rejoined = serializers.DictField(child=serializers.IntegerField())
+    winner = serializers.IntegerField(allow_null=True, help_text="The last player in.")
+
+
+def pool_data(board: Board) -> dict[str, Any] | None:
+    pool = board.pool
+    if pool is None:
+        return None
+    rules = pool_rules(board.session)
+    return {
+        "limit": rules.limit,
+        "rejoins": rules.rejoins,
+        "rejoin_below": rules.rejoin_below,
+        "entry_fee": rules.entry_fee,
+        "pot": pool.pot(rules),
+        "scores": _points(pool.scores),
+        "in_play": sorted(pool.in_play),
+        "out_at": _points(pool.out_at),
+        "rejoined": _points(pool.rejoins),
+        "winner": pool.winner,
+    }
+
+
+class SeatChangeSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="joined, left, substitute or rejoined.")
+    position = serializers.IntegerField(source="seat.position")
+    replaced = serializers.IntegerField(
+        source="replaced.position", allow_null=True, default=None, help_text="For a substitute."
+    )
+    after_number = serializers.IntegerField(
+        help_text="Applies from the hand after the one with this stored number."
+    )
+    pool_score = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
 
 
 def _points(values: dict[int, int]) -> dict[str, int]:
@@ -69,6 +130,7 @@ class SessionListSerializer(SessionLinks):
     ending = serializers.ChoiceField(choices=Ending.choices)
     ending_target = serializers.IntegerField(allow_null=True)
     stake_per_point = serializers.IntegerField()
+    format = serializers.ChoiceField(choices=Format.choices)
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     hand_count = serializers.IntegerField(help_text="Hands dealt (void hands included).")
@@ -133,9 +195,28 @@ class SessionStateSerializer(SessionLinks):
         child=serializers.IntegerField(), help_text="Seat positions with the highest total."
     )
     seats = serializers.SerializerMethodField()
+    playing = serializers.SerializerMethodField(
+        help_text="Seat positions dealt into the next hand: seated, and in a pool still in it."
+    )
+    format = serializers.ChoiceField(source="session.format", choices=Format.choices)
+    pool = serializers.SerializerMethodField(help_text="A pool's state; null otherwise.")
+    chips = serializers.SerializerMethodField(
+        help_text="Deals: each seat's chips now, by position; null otherwise."
+    )
 
     def get_url(self, board: Board) -> str:
         return self.session_link("api-session-detail", board.session)
+
+    def get_playing(self, board: Board) -> list[int]:
+        return sorted(board.playing)
+
+    @extend_schema_field(PoolSerializer(allow_null=True))
+    def get_pool(self, board: Board) -> dict[str, Any] | None:
+        return pool_data(board)
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField(), allow_null=True))
+    def get_chips(self, board: Board) -> dict[str, int] | None:
+        return None if board.chips is None else _points(board.chips)
 
     def get_next_dealer(self, board: Board) -> int | None:
         return board.next_dealer if board.session.is_active else None
@@ -163,6 +244,8 @@ class SessionDetailSerializer(SessionStateSerializer):
     stake_per_point = serializers.IntegerField(source="session.stake_per_point")
     started_at = serializers.DateTimeField(source="session.started_at")
     finished_at = serializers.DateTimeField(source="session.finished_at", allow_null=True)
+    starting_chips = serializers.IntegerField(source="session.chips", allow_null=True)
+    seat_changes = SeatChangeSerializer(source="changes", many=True)
     hands = serializers.SerializerMethodField()
 
     def get_web_url(self, board: Board) -> str:
@@ -291,6 +374,49 @@ class StartSessionSerializer(serializers.Serializer):
     )
     stake_per_point = serializers.IntegerField(
         required=False, default=0, help_text="Money per point for the settlement; 0: points only."
+    )
+    format = serializers.ChoiceField(
+        choices=Format.choices,
+        required=False,
+        default=Format.POINTS,
+        help_text="points; pool (indian13, indian21: ends when one player is left); deals "
+        "(ending hands, ending_target deals, for chips).",
+    )
+    pool_limit = serializers.IntegerField(required=False, default=DEFAULT_POOL_LIMIT)
+    pool_rejoins = serializers.IntegerField(required=False, default=0)
+    pool_rejoin_below = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="Default: 79 for 101, 174 for 201."
+    )
+    entry_fee = serializers.IntegerField(required=False, default=0)
+    chips = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="Deals: default 80 a deal."
+    )
+
+    def start_arguments(self) -> dict[str, Any]:
+        """start_session's arguments: a pool's settings gathered into its `PoolSetup`."""
+        data = dict(self.validated_data)
+        pool = PoolSetup(
+            limit=data.pop("pool_limit"),
+            rejoins=data.pop("pool_rejoins"),
+            rejoin_below=data.pop("pool_rejoin_below"),
+            entry_fee=data.pop("entry_fee"),
+        )
+        if data["format"] == Format.POOL:
+            data["pool"] = pool
+        return data
+
+
+class SeatChangeBodySerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=["join", "leave", "substitute", "rejoin"],
+        help_text="join: player_id sits down; leave: the player at position leaves; "
+        "substitute: player_id takes over position; rejoin: the pool player at position "
+        "buys back in.",
+    )
+    player_id = serializers.IntegerField(required=False, allow_null=True, default=None)
+    position = serializers.IntegerField(required=False, allow_null=True, default=None)
+    revision = serializers.IntegerField(
+        min_value=0, help_text="The session revision the scorer saw; a stale one gets 409."
     )
 
 

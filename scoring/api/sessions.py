@@ -31,6 +31,7 @@ from scoring.api.serializers import (
     FinishSerializer,
     HandChangeSerializer,
     HandVersionSerializer,
+    SeatChangeBodySerializer,
     SessionDetailSerializer,
     SessionListSerializer,
     SessionStateSerializer,
@@ -42,6 +43,7 @@ from scoring.errors import SessionClosed, StaleSession
 from scoring.models import GameSession, HandVersion
 from scoring.selectors import attach_totals, session_board, session_list
 from scoring.services import hands
+from scoring.services.seats import seat_change
 from scoring.services.sessions import finish_session, start_session
 
 CONFLICT = (StaleSession, SessionClosed)
@@ -173,7 +175,7 @@ class SessionList(ClubSessionView[GameSession], generics.ListCreateAPIView[GameS
         body.is_valid(raise_exception=True)
         try:
             session, draw = start_session(
-                club=self.access.club, user=signed_in_user(request), **body.validated_data
+                club=self.access.club, user=signed_in_user(request), **body.start_arguments()
             )
         except UserError as error:
             # The service names the web form's field; the API's body calls it player_ids.
@@ -258,4 +260,40 @@ class SessionFinish(SessionView[GameSession]):
             body.validated_data.get("revision"),
             lambda revision: finish_session(session_id=self.session.pk, revision=revision),
         )
+        return Response(self.state())
+
+
+@extend_schema_view(
+    post=extend_schema(
+        tags=["sessions"],
+        summary="Change who is at the table between hands (scorer or above)",
+        description=(
+            "Seat a player (join), let one leave, put a substitute in a seat, or let a pool "
+            "player who went out rejoin at the highest score in play plus one. The change "
+            "applies from the next hand; the hands already played keep their players. A "
+            "stale revision gets 409 with the session as it is."
+        ),
+        request=SeatChangeBodySerializer,
+        responses={200: SessionStateSerializer, **error_responses(400, 401, 403, 404, 409, 429)},
+    )
+)
+class SessionSeats(SessionView[GameSession]):
+    queryset = GameSession.objects.none()
+    serializer_class = SeatChangeBodySerializer
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        body = SeatChangeBodySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            seat_change(
+                session_id=self.session.pk,
+                action=data["action"],
+                player_id=data["player_id"],
+                position=data["position"],
+                revision=data["revision"],
+                user=signed_in_user(request),
+            )
+        except (StaleSession, SessionClosed) as error:
+            return self.conflict(error)
         return Response(self.state())

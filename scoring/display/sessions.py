@@ -14,6 +14,7 @@ from scoring.display.check_show import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
 from scoring.display.formatting import MINUS, signed, unsigned_plus
 from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle
+from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
 from scoring.forms.check_show import RANKS
 from scoring.hand_entry import HandEntry
 from scoring.models import Ending, GameSession
@@ -47,10 +48,14 @@ class SeatTotal:
     short: str = ""  # the name as a narrow column heads it ("Ashw" for Ashwin)
     net: int | None = None  # winner-takes games: the settlement's net (money, or points)
     note: str = ""  # what another app says of the seat (scoring.pages): "carried +45"
+    # Pool and deals: the tile's number is a pool score ("37 of 101") or chips, unsigned.
+    unit: str = ""
+    state: str = ""  # "out in hand 7", "left", "in for Bala"
+    away: bool = False  # out of the pool or gone from the table
 
     @property
     def shown(self) -> str:
-        return unsigned_plus(self.total)
+        return str(self.total) if self.unit else unsigned_plus(self.total)
 
     @property
     def net_shown(self) -> str:
@@ -146,8 +151,15 @@ def with_notes(totals: list[SeatTotal], notes: dict[int, str]) -> list[SeatTotal
 
 def seat_totals(board: Board) -> list[SeatTotal]:
     """The tiles: in a winner-takes game the leader is who is ahead in the settlement (the
-    money), shown beside the points, so the screen never names a leader the money denies."""
+    money), shown beside the points, so the screen never names a leader the money denies.
+    A pool's tiles show each pool score (the lowest in play leads), a deals session's the
+    chips (the most lead)."""
     session = board.session
+    if board.pool is not None:
+        return _pool_totals(board, board.pool)
+    if board.chips is not None:
+        chips = board.chips
+        return _tiles(board, chips, _best(chips, set(chips)) if board.rows else set(), "chips")
     by_net = decided_by_net(session)
     nets = settle(board).nets if by_net else {}
     if not board.rows:
@@ -157,20 +169,78 @@ def seat_totals(board: Board) -> list[SeatTotal]:
         leaders = {pos for pos, net in nets.items() if net == best}
     else:
         leaders = set(board.leaders)
-    dealer = board.next_dealer if session.is_active else None
+    return _tiles(board, board.totals, leaders, "", nets if by_net else None)
+
+
+def _best(figures: dict[int, int], among: set[int], *, lowest: bool = False) -> set[int]:
+    if not among:
+        return set()
+    pick = min if lowest else max
+    best = pick(figures[pos] for pos in among)
+    return {pos for pos in among if figures[pos] == best}
+
+
+def _tiles(
+    board: Board,
+    figures: dict[int, int],
+    leaders: set[int],
+    unit: str,
+    nets: dict[int, int] | None = None,
+    states: dict[int, str] | None = None,
+    away: set[int] | None = None,
+) -> list[SeatTotal]:
+    dealer = board.next_dealer if board.session.is_active else None
     short = short_names(board.names)
-    return [
-        SeatTotal(
-            position=seat.position,
-            name=seat.player.name,
-            total=board.totals.get(seat.position, 0),
-            leader=seat.position in leaders,
-            dealer=seat.position == dealer,
-            short=short[seat.position],
-            net=nets.get(seat.position) if by_net else None,
+    playing = board.playing
+    substitutes = _substitutes(board)
+    tiles = []
+    for seat in sorted(board.seats, key=lambda seat: (seat.place, seat.position)):
+        pos = seat.position
+        state = (states or {}).get(pos, "")
+        if not state and not seat.seated:
+            state = "left"
+        elif not state and pos in substitutes:
+            state = f"in for {substitutes[pos]}"
+        tiles.append(
+            SeatTotal(
+                position=pos,
+                name=seat.player.name,
+                total=figures.get(pos, 0),
+                leader=pos in leaders,
+                dealer=pos == dealer,
+                short=short[pos],
+                net=nets.get(pos) if nets is not None else None,
+                unit=unit,
+                state=state,
+                away=pos not in playing,
+            )
         )
+    return tiles
+
+
+def _substitutes(board: Board) -> dict[int, str]:
+    names = {seat.pk: seat.player.name for seat in board.seats}
+    return {
+        seat.position: names[change.replaced_id]
         for seat in board.seats
-    ]
+        for change in seat_changes_of(board, seat.pk)
+        if change.replaced_id
+    }
+
+
+def seat_changes_of(board: Board, seat_id: int) -> list[Any]:
+    return [change for change in board.changes if change.seat_id == seat_id]
+
+
+def _pool_totals(board: Board, pool: PoolState) -> list[SeatTotal]:
+    limit = board.session.pool_limit or DEFAULT_POOL_LIMIT
+    states = {pos: f"out in hand {hand}" for pos, hand in pool.out_at.items()}
+    for pos in pool.left:
+        states.setdefault(pos, "left")
+    if pool.winner is not None:
+        states[pool.winner] = "wins the pool"
+    leaders = _best(pool.scores, set(pool.in_play), lowest=True) if board.rows else set()
+    return _tiles(board, pool.scores, leaders, f"of {limit}", states=states)
 
 
 def row_payments(board: Board, row: HandRow) -> dict[int, SeatPaid]:
@@ -225,7 +295,7 @@ def turn(board: Board) -> Turn:
     number = board.hands_dealt + 1
     label = f"Hand {number}"
     if session.ending == Ending.DEALS and session.ending_target:
-        label += f" of {session.ending_target * len(board.seats)}"
+        label += f" of {session.ending_target * len(board.playing)}"
     elif session.ending == Ending.HANDS and session.ending_target:
         label += f" of {session.ending_target}"
     elif session.ending == Ending.POINTS and session.ending_target:

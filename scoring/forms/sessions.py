@@ -15,9 +15,10 @@ from django import forms
 from clubs.errors import UserError
 from clubs.models import Player
 from clubs.presets import PRESETS
-from scoring.models import Ending, Variant
+from scoring.formats import DEALS_GAMES, DEFAULT_POOL_LIMIT, POOL_GAMES
+from scoring.models import Ending, Format, Variant
 from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, PACK_CHARGES, PLAYER_RANGES
-from scoring.services.sessions import DRAW
+from scoring.services.sessions import DRAW, PoolSetup
 
 MAX_SEATS = max(high for _, high in PLAYER_RANGES.values())
 NATURAL_ENDING = {"vazhushal": Ending.POINTS}
@@ -135,6 +136,46 @@ class StartSessionForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
+    # Not required: a form without it (an older page, a script) plays for points.
+    format = forms.ChoiceField(
+        label="Format", choices=Format.choices, initial=Format.POINTS, required=False
+    )
+    pool_limit = forms.IntegerField(
+        label="Pool limit",
+        required=False,
+        min_value=20,
+        max_value=1000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "101"}),
+    )
+    pool_rejoins = forms.IntegerField(
+        label="Rejoins each",
+        required=False,
+        min_value=0,
+        max_value=10,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+    )
+    pool_rejoin_below = forms.IntegerField(
+        label="Rejoin while the top score is below",
+        required=False,
+        min_value=1,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "79"}),
+    )
+    entry_fee = forms.IntegerField(
+        label="Entry fee",
+        required=False,
+        min_value=0,
+        max_value=1_000_000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+    )
+    chips = forms.IntegerField(
+        label="Chips each",
+        required=False,
+        min_value=1,
+        max_value=1_000_000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "80 a deal"}),
+    )
+
     def __init__(
         self,
         data: Mapping[str, Any] | None = None,
@@ -154,6 +195,13 @@ class StartSessionForm(forms.Form):
         ]
         self._choice_field("first_dealer").choices = [(DRAW, "Draw for it")] + [
             (str(n), f"Seat {n}") for n in range(1, MAX_SEATS + 1)
+        ]
+        self._choice_field("format").choices = [
+            (value, label)
+            for value, label in Format.choices
+            if value == Format.POINTS
+            or (value == Format.POOL and variant in POOL_GAMES)
+            or (value == Format.DEALS and variant in DEALS_GAMES)
         ]
         if variant != "vazhushal":
             self._choice_field("ending").choices = [
@@ -232,6 +280,30 @@ class StartSessionForm(forms.Form):
                 continue  # left to the engine (decks, jokers, no cap)
             options[name] = bool(value) if name in BOOLEAN_OPTIONS else value
         return options
+
+    def format_fields(self) -> list[forms.BoundField]:
+        return [
+            self[name]
+            for name in ("pool_limit", "pool_rejoins", "pool_rejoin_below", "entry_fee", "chips")
+        ]
+
+    def format_arguments(self) -> dict[str, Any]:
+        """What start_session needs for the chosen format; a deals session ends after its
+        number of deals (the ending's number), whatever ending was chosen."""
+        data = self.cleaned_data
+        chosen = data.get("format") or Format.POINTS
+        arguments: dict[str, Any] = {"format": chosen}
+        if chosen == Format.POOL:
+            arguments["pool"] = PoolSetup(
+                limit=data.get("pool_limit") or DEFAULT_POOL_LIMIT,
+                rejoins=data.get("pool_rejoins") or 0,
+                rejoin_below=data.get("pool_rejoin_below"),
+                entry_fee=data.get("entry_fee") or 0,
+            )
+        elif chosen == Format.DEALS:
+            arguments["chips"] = data.get("chips")
+            arguments["ending"] = Ending.HANDS
+        return arguments
 
     def first_dealer_value(self) -> int | str:
         """`DRAW`, or the seat position (0-based) of the chosen seat number."""

@@ -22,17 +22,19 @@ from scoring.errors import HandRejected, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules_limits import time_limit
-from scoring.selectors import Board, session_board
+from scoring.selectors import session_board
 from scoring.services.sessions import lock_session, save_change
 
 EMPTY_LEDGER: dict[str, Any] = {"scores": {}, "transfers": [], "details": {}}
 REASON_MAX = 200
 
 
-def compute_ledger(*, session: GameSession, board: Board, entry: HandEntry) -> dict[str, Any]:
+def compute_ledger(
+    *, session: GameSession, names: dict[int, str], entry: HandEntry
+) -> dict[str, Any]:
     """The engine's ledger for the entry, by seat position; `HandRejected` if it refuses,
-    with the seat of the player the engine's error is about."""
-    names = board.names
+    with the seat of the player the engine's error is about. `names` are the seats dealt
+    into the hand (the board's `playing` for the next hand)."""
     if sorted(seat.position for seat in entry.seats) != sorted(names):
         raise HandRejected("Every seat at the table needs a result for this hand.")
     game = entry.engine_game(variant=session.variant, options=session.options)
@@ -59,7 +61,7 @@ def compute_ledger(*, session: GameSession, board: Board, entry: HandEntry) -> d
 
 def preview_hand(*, session: GameSession, entry: HandEntry) -> dict[str, Any]:
     """The ledger the hand would get, without storing anything."""
-    return compute_ledger(session=session, board=session_board(session), entry=entry)
+    return compute_ledger(session=session, names=session_board(session).playing, entry=entry)
 
 
 def _lock(
@@ -101,7 +103,7 @@ def record_hand(
     if not session.is_active:
         raise SessionClosed("This session has ended, so no more hands can be added.")
     board = session_board(session)
-    ledger = compute_ledger(session=session, board=board, entry=entry)
+    ledger = compute_ledger(session=session, names=board.playing, entry=entry)
     hand = Hand.objects.create(
         session=session, number=board.last_number + 1, dealer=board.next_dealer
     )
@@ -190,7 +192,11 @@ def correct_hand(
         current=current,
         status=HandStatus.VOID if entry.void else HandStatus.PLAYED,
         entry=entry,
-        ledger=compute_ledger(session=session, board=session_board(session), entry=entry),
+        ledger=compute_ledger(
+            session=session,
+            names=session_board(session).dealt_names(HandEntry.from_json(current.entry)),
+            entry=entry,
+        ),
         client_key=client_key,
         user=user,
         reason=reason,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -13,11 +14,11 @@ from django.utils import timezone
 from clubs.errors import UserError
 from clubs.models import Club, Player
 from clubs.services import check_variant_options
-from scoring import rotation
+from scoring import formats, rotation
 from scoring.errors import StaleSession
-from scoring.models import Ending, GameSession, Seat, SessionStatus
+from scoring.models import Ending, Format, GameSession, Seat, SessionStatus
 from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
-from scoring.selectors import session_board
+from scoring.selectors import Board, session_board
 from scoring.signals import session_changed
 
 # `first_dealer` value that asks for a draw, as the rule texts describe it.
@@ -37,9 +38,18 @@ def start_session(
     stake_per_point: int,
     user: User,
     rng: random.Random | None = None,
+    format: str = Format.POINTS,
+    pool: PoolSetup | None = None,
+    chips: int | None = None,
 ) -> tuple[GameSession, rotation.DealerDraw | None]:
-    """Seat the players (in clockwise order) and choose or draw the first dealer."""
+    """Seat the players (in clockwise order) and choose or draw the first dealer.
+
+    A pool ends when one player is left, so it takes no other ending; a deals session ends
+    after its deals (`ending_target`, as a number of hands) with `chips` each to start."""
     check_variant_options(variant, options)
+    format_fields = _check_format(variant, format, pool, chips, ending, ending_target)
+    if format == Format.POOL:
+        ending, ending_target = Ending.OPEN, None
     low, high = PLAYER_RANGES[variant]
     if len(player_ids) != len(set(player_ids)):
         raise UserError("A player can sit in only one seat.", field="players")
@@ -76,12 +86,75 @@ def start_session(
         first_dealer=dealer,
         stake_per_point=stake_per_point,
         created_by=user,
+        format=format,
+        **format_fields,
     )
     Seat.objects.bulk_create(
-        Seat(session=session, player=players[pid], position=pos)
+        Seat(session=session, player=players[pid], position=pos, place=pos)
         for pos, pid in enumerate(player_ids)
     )
     return session, draw
+
+
+@dataclass(frozen=True)
+class PoolSetup:
+    limit: int = formats.DEFAULT_POOL_LIMIT
+    rejoins: int = 0
+    rejoin_below: int | None = None  # None: the usual mark for the limit (79 for 101)
+    entry_fee: int = 0
+
+
+def _check_format(
+    variant: str,
+    format: str,
+    pool: PoolSetup | None,
+    chips: int | None,
+    ending: str,
+    ending_target: int | None,
+) -> dict[str, Any]:
+    """The session's format fields, or the sentence saying what to fix."""
+    if format not in Format.values:
+        raise UserError("Choose points, pool or deals.", field="format")
+    name = GAME_NAMES[variant]
+    if format == Format.POOL:
+        if variant not in formats.POOL_GAMES:
+            raise UserError(
+                f"Pool is played in 13 and 21 card Indian Rummy, not in {name}.", field="format"
+            )
+        pool = pool or PoolSetup()
+        if not 20 <= pool.limit <= 1000:
+            raise UserError(
+                "Give a pool limit from 20 to 1000 (101 or 201 is usual).", field="pool_limit"
+            )
+        below = pool.rejoin_below or formats.default_rejoin_mark(pool.limit)
+        if not 1 <= below < pool.limit:
+            raise UserError(
+                f"Rejoining must close below the pool's limit of {pool.limit}.",
+                field="pool_rejoin_below",
+            )
+        if not 0 <= pool.rejoins <= 10:
+            raise UserError("A player may rejoin from 0 to 10 times.", field="pool_rejoins")
+        if pool.entry_fee < 0:
+            raise UserError("The entry fee cannot be below zero.", field="entry_fee")
+        return {
+            "pool_limit": pool.limit,
+            "pool_rejoins": pool.rejoins,
+            "pool_rejoin_below": below,
+            "entry_fee": pool.entry_fee,
+        }
+    if format == Format.DEALS:
+        if variant not in formats.DEALS_GAMES:
+            raise UserError(
+                f"{name} is played to its points target, not for chips over deals.",
+                field="format",
+            )
+        if ending != Ending.HANDS or ending_target is None:
+            raise UserError("Give the number of deals to play.", field="ending_target")
+        stack = formats.CHIPS_PER_DEAL * ending_target if chips is None else chips
+        if not 1 <= stack <= 1_000_000:
+            raise UserError("Give every player from 1 to 1,000,000 chips to start.", field="chips")
+        return {"chips": stack}
+    return {}
 
 
 def _check_ending(variant: str, ending: str, target: int | None) -> int | None:
@@ -104,14 +177,20 @@ def _check_ending(variant: str, ending: str, target: int | None) -> int | None:
     return target
 
 
-def target_reached(session: GameSession, *, hands_dealt: int, totals: dict[int, int]) -> bool:
-    """Whether the session's own ending has come (the scorer can always end it earlier)."""
+def target_reached(board: Board) -> bool:
+    """Whether the session's own ending has come (the scorer can always end it earlier):
+    a pool ends when one player is left in it."""
+    session = board.session
+    if board.pool is not None:
+        return board.pool.winner is not None
+    hands_dealt, totals = board.hands_dealt, board.totals
     target = session.ending_target
     if target is None:
         # Open-ended: `_check_ending` gives every other ending a target.
         return False
     if session.ending == Ending.DEALS:
-        return hands_dealt >= target * len(totals)
+        # Each player at the table deals `target` times.
+        return hands_dealt >= target * max(len(board.playing), 1)
     if session.ending == Ending.HANDS:
         return hands_dealt >= target
     if session.ending == Ending.POINTS:
@@ -137,16 +216,15 @@ def lock_session(session_id: int) -> GameSession:
 
 def save_change(session: GameSession) -> None:
     """After any change to the hands: finish or reopen the session, and bump its revision."""
-    board = session_board(session)
-    apply_ending(session, hands_dealt=board.hands_dealt, totals=board.totals)
+    apply_ending(session, session_board(session))
     session.revision += 1
     session.save(update_fields=["revision", "status", "finished_at", "ended_early"])
     session_changed.send(sender=GameSession, session=session)
 
 
-def apply_ending(session: GameSession, *, hands_dealt: int, totals: dict[int, int]) -> None:
+def apply_ending(session: GameSession, board: Board) -> None:
     """Finish or reopen the session by its target; the caller saves it."""
-    done = session.ended_early or target_reached(session, hands_dealt=hands_dealt, totals=totals)
+    done = session.ended_early or target_reached(board)
     if done and session.status == SessionStatus.ACTIVE:
         session.status = SessionStatus.FINISHED
         session.finished_at = timezone.now()

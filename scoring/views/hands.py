@@ -52,16 +52,20 @@ def hand_preview(request: HtmxHttpRequest, slug: str, session_id: int) -> HttpRe
     """
     access, session = _scorer(request, slug, session_id)
     board = session_board(session)
-    panel = read_input(request.POST, variant=session.variant, names=board.names)
+    # The edit page's panel names the hand it corrects: its own players, not today's table.
+    number = request.POST.get("hand", "")
+    editing = next((row for row in board.rows if str(row.number) == number), None)
+    names = board.dealt_names(editing.entry) if editing else board.playing
+    panel = read_input(request.POST, variant=session.variant, names=names)
     ledger = None
     entry = panel.entry()
     if entry is not None:
         try:
-            ledger = hands.preview_hand(session=session, entry=entry)
+            ledger = hands.compute_ledger(session=session, names=names, entry=entry)
         except UserError as error:
             panel.add_error(error)
     shown = (
-        display.ledger_view(ledger, board.names, void=entry.void, entry=entry, session=session)
+        display.ledger_view(ledger, names, void=entry.void, entry=entry, session=session)
         if ledger and entry is not None
         else None
     )
@@ -78,7 +82,7 @@ def hand_preview(request: HtmxHttpRequest, slug: str, session_id: int) -> HttpRe
 def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     access, session = _scorer(request, slug, session_id)
     board = session_board(session)
-    panel = read_input(request.POST, variant=session.variant, names=board.names)
+    panel = read_input(request.POST, variant=session.variant, names=board.playing)
     client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
     if client_key is None or revision is None or entry is None:
         return render_board(request, access=access, board=board, panel=panel, status=400)
@@ -123,7 +127,10 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
     row = _row(board, number)
     if request.method == "GET":
         panel = input_from_entry(
-            row.entry, variant=session.variant, names=board.names, revision=session.revision
+            row.entry,
+            variant=session.variant,
+            names=board.dealt_names(row.entry),
+            revision=session.revision,
         )
         # The ledger as it stands, until a change asks for the new one.
         ledger = display.ledger_view(
@@ -131,7 +138,7 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
         )
         return _edit_page(request, access, board, row, panel, ledger=ledger)
 
-    panel = read_input(request.POST, variant=session.variant, names=board.names)
+    panel = read_input(request.POST, variant=session.variant, names=board.dealt_names(row.entry))
     client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
     if not panel.reason:
         panel.errors["reason"] = "Say why the hand is being changed."
@@ -176,6 +183,7 @@ def _edit_page(
         "board": board,
         "row": display.table_rows(board, slug=access.club.slug)[row.shown_number - 1],
         "names": [board.names[pos] for pos in sorted(board.names)],
+        "hand_number": row.number,
         "panel": panel,
         **panel_context(),
     }

@@ -49,7 +49,7 @@ def render_board(
     slug = access.club.slug
     can_record = session.is_active and access.can_score
     if can_record and panel is None:
-        panel = blank_input(variant=session.variant, names=board.names, revision=session.revision)
+        panel = blank_input(variant=session.variant, names=board.playing, revision=session.revision)
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
@@ -125,6 +125,7 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
             "ending": default_ending(variant),
             "stake_per_point": 0,
             "first_dealer": "draw",
+            "format": "points",
         } | initial_options(variant, default_options(club=club, variant=variant))
         return _start_page(request, access, variant=variant, initial=initial)
 
@@ -145,6 +146,8 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             chosen = find_preset(variant, data.get("preset", ""))
             options = chosen.options if chosen else default_options(club=club, variant=variant)
+            # A pool preset also sets the format and its limit.
+            initial |= chosen.session if chosen else {"format": "points"}
         initial |= initial_options(variant, options)
         return _start_page(request, access, variant=variant, initial=initial)
 
@@ -157,10 +160,10 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
                 options=form.cleaned_data["options"],
                 player_ids=form.cleaned_data["player_ids"],
                 first_dealer=form.first_dealer_value(),
-                ending=form.cleaned_data["ending"],
                 ending_target=form.cleaned_data["ending_target"],
                 stake_per_point=form.cleaned_data["stake_per_point"],
                 user=signed_in_user(request),
+                **({"ending": form.cleaned_data["ending"]} | form.format_arguments()),
             )
         except UserError as error:
             form.add_service_error(error)
