@@ -243,6 +243,18 @@ class VariantRulesForm(forms.Form):
         self.add_error(option if option in self.fields else None, message)
 
 
+class LeaderboardWindowForm(forms.Form):
+    leaderboard_days = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=3650,
+        label="Days without a rated session before a player leaves the leaderboard",
+        help_text="They come back with their next rated session; their rating is kept. "
+        "0 or blank: everyone stays.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
 class PresetForm(forms.Form):
     preset = forms.ChoiceField(label="Start from a common rule set")
 

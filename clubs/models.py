@@ -12,6 +12,9 @@ from django.utils.timezone import now
 
 from clubs.roles import Role
 
+# How long a player may go without a rated session before leaving a leaderboard.
+DEFAULT_LEADERBOARD_DAYS = 90
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120)
@@ -20,6 +23,11 @@ class Club(models.Model):
     timezone = models.CharField(max_length=64, default="UTC")
     # A public club's sessions and results can be read by anyone; a private one only by members.
     is_public = models.BooleanField(default=False)
+    # A player with no rated session of a game in this many days is left off that game's
+    # leaderboard until they play one again (their rating stays stored). None or 0: never.
+    leaderboard_days = models.PositiveIntegerField(
+        null=True, blank=True, default=DEFAULT_LEADERBOARD_DAYS
+    )
     created_at = models.DateTimeField(default=now)
 
     class Meta:

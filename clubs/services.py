@@ -338,6 +338,17 @@ def save_variant_rules(
     return rules
 
 
+@transaction.atomic
+def set_leaderboard_days(*, club: Club, days: int | None) -> Club:
+    """How many days without a rated session leave a player off the club's leaderboards;
+    None or 0 keeps everyone on them."""
+    if days is not None and days < 0:
+        raise UserError("Give a number of days, 0 or more.", field="leaderboard_days")
+    club.leaderboard_days = days
+    club.save(update_fields=["leaderboard_days"])
+    return club
+
+
 def default_options(*, club: Club, variant: str) -> dict[str, Any]:
     rules = VariantRules.objects.filter(club=club, variant=variant).first()
     return dict(rules.options) if rules else {}

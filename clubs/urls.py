@@ -38,5 +38,10 @@ urlpatterns = [
         name="club-invitation-revoke",
     ),
     path(club_url + "rules/", rules.rules, name="club-rules"),
+    path(
+        club_url + "rules/leaderboard/",
+        rules.leaderboard_window,
+        name="club-leaderboard-window",
+    ),
     path("join/<str:token>/", invitations.join, name="club-join"),
 ]

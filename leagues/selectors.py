@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from clubs.models import Club, Player
 from leagues import ranking
@@ -125,12 +127,41 @@ class LeaderboardRow:
         return self.rating.games < PROVISIONAL_GAMES
 
 
-def leaderboard(club: Club, variant: str) -> list[LeaderboardRow]:
-    ratings = (
-        Rating.objects.filter(club=club, variant=variant)
-        .select_related("player")
-        .order_by("-ordinal", "player__name")
-    )
+def leaderboard_cutoff(club: Club, *, now: datetime | None = None) -> datetime | None:
+    """The oldest rated session that still keeps a player on the club's leaderboards: a
+    player whose latest rated session of the game is older is left out until they play
+    again. None when the club keeps everyone (its window is 0 or blank)."""
+    days = club.leaderboard_days
+    if not days:
+        return None
+    return (now or timezone.now()) - timedelta(days=days)
+
+
+def on_leaderboard(last_rated_at: datetime | None, cutoff: datetime | None) -> bool:
+    """Whether a rating whose latest rated session was at `last_rated_at` is listed."""
+    return cutoff is None or (last_rated_at is not None and last_rated_at >= cutoff)
+
+
+def leaderboard(club: Club, variant: str, *, now: datetime | None = None) -> list[LeaderboardRow]:
+    """The club's rated players of the game, highest conservative rating first, without
+    those who have had no rated session of it within the club's window (one query).
+
+    Ranks count only the players listed: the board reads 1, 2, 3 ... whoever is away.
+    """
+    ratings = Rating.objects.filter(club=club, variant=variant)
+    cutoff = leaderboard_cutoff(club, now=now)
+    if cutoff is not None:
+        ratings = ratings.filter(
+            Exists(
+                RatingChange.objects.filter(
+                    club_id=OuterRef("club_id"),
+                    variant=OuterRef("variant"),
+                    player_id=OuterRef("player_id"),
+                    rated_at__gte=cutoff,
+                )
+            )
+        )
+    ratings = ratings.select_related("player").order_by("-ordinal", "player__name")
     return [LeaderboardRow(rank, rating) for rank, rating in enumerate(ratings, 1)]
 
 
@@ -154,10 +185,21 @@ class PlayerStats:
     best_hands: list[SessionResult]  # the sessions holding the player's best single hands
     ratings: list[Rating]
     history: list[RatingChange]  # oldest first, every game
+    # Per rated game: whether the player is on its leaderboard (rated within the window).
+    listed: dict[str, bool]
 
 
-def player_stats(player: Player, *, best: int = 5) -> PlayerStats:
+def player_stats(player: Player, *, best: int = 5, now: datetime | None = None) -> PlayerStats:
+    """`player.club` should be loaded already (`club_player`): the leaderboard window is
+    the club's."""
     results = SessionResult.objects.filter(player=player)
+    history = list(
+        RatingChange.objects.filter(player=player).order_by("variant", "rated_at", "session_id")
+    )
+    latest: dict[str, datetime] = {}
+    for change in history:
+        latest[change.variant] = max(change.rated_at, latest.get(change.variant, change.rated_at))
+    cutoff = leaderboard_cutoff(player.club, now=now)
     per_variant = (
         results.values("variant")
         .annotate(
@@ -186,9 +228,8 @@ def player_stats(player: Player, *, best: int = 5) -> PlayerStats:
             .order_by("-best_hand", "-played_at")[:best]
         ),
         ratings=list(Rating.objects.filter(player=player).order_by("variant")),
-        history=list(
-            RatingChange.objects.filter(player=player).order_by("variant", "rated_at", "session_id")
-        ),
+        history=history,
+        listed={variant: on_leaderboard(at, cutoff) for variant, at in latest.items()},
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.rules import Game, Ledger, Player
 
-RESULTS = ("won", "lost", "dropped")
+RESULTS = ("won", "lost", "dropped", "wrong_show")
 DROPS = ("first", "later")
 DECLARED = ("first_turn_after_draw", "first_turn_before_draw")
 MARRIAGE_SHOWS = ("complete", "eight_dublees")
@@ -23,7 +23,9 @@ MARRIAGE_SHOWS = ("complete", "eight_dublees")
 @dataclass(frozen=True)
 class SeatEntry:
     position: int
-    result: str = "lost"  # won, lost or dropped; "" for everyone in a depleted vazhushal hand
+    # won, lost, dropped or wrong_show (declared a show the table found not valid); "" for
+    # everyone in a depleted vazhushal hand
+    result: str = "lost"
     drop: str | None = None  # first or later, for a dropped player
     penalty: int | None = None  # points typed by the scorer
     bonus: int | None = None  # value-card bonus typed by the scorer
@@ -38,6 +40,9 @@ class SeatEntry:
         declaration, which the winner carries."""
         if self.result == "dropped":
             return Player(name, "dropped", drop=self.drop)
+        if self.result == "wrong_show":
+            # Out of the hand like a pack: no cards needed, the wrong-show charge is paid.
+            return Player(name, "wrong_show")
         # Cards picked take the place of typed points: the engine counts them.
         typed = self.cards is None
         return Player(

@@ -1,4 +1,5 @@
-"""A club's default rules, one game at a time: members read them, organisers change them."""
+"""A club's default rules, one game at a time, and how long a player stays on its
+leaderboards: members read them, organisers change them."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from django.forms import Field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import services
-from clubs.access import club_access
+from clubs.access import ClubAccess, club_access
 from clubs.errors import UserError
 from clubs.forms import (
     BLANK_MEANS,
     BLANK_MEANS_USUALLY,
+    LeaderboardWindowForm,
     PresetForm,
     VariantRulesForm,
     variant_choices,
@@ -24,7 +26,7 @@ from clubs.forms import (
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.selectors import stored_rules
-from clubs.views.guard import login_if_anonymous
+from clubs.views.guard import login_if_anonymous, show_error
 from config.http import signed_in_user
 from scoring.rules.variants import GAME_NAMES, VARIANTS
 
@@ -51,13 +53,23 @@ def _shown_value(name: str, field: Field, value: Any) -> str:
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     needs = Role.ORGANISER if request.method == "POST" else None
     access = club_access(request.user, slug, needs=needs)
+    return _rules_page(request, access, rules_posted=request.method == "POST")
+
+
+def _rules_page(
+    request: HttpRequest,
+    access: ClubAccess,
+    *,
+    rules_posted: bool,
+    window_form: LeaderboardWindowForm | None = None,
+) -> HttpResponse:
     club = access.club
     variant = _variant(request)
     stored = stored_rules(club)
     current = VariantRulesForm.initial_for(variant, stored.get(variant, {}))
     chosen_preset = None
 
-    if request.method == "POST":
+    if rules_posted:
         form = VariantRulesForm(request.POST, variant=variant)
         if form.is_valid():
             try:
@@ -100,5 +112,34 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "chosen_preset": chosen_preset,
             "readable": readable,
+            "window_form": window_form
+            or LeaderboardWindowForm(initial={"leaderboard_days": club.leaderboard_days}),
+            "window_words": window_words(club.leaderboard_days),
         },
     )
+
+
+def window_words(days: int | None) -> str:
+    """The leaderboard window for members who can only read it."""
+    if not days:
+        return "Everyone stays on the leaderboards."
+    unit = "day" if days == 1 else "days"
+    return f"Players with no rated session of a game in {days} {unit} leave its leaderboard."
+
+
+@require_POST
+@login_if_anonymous
+def leaderboard_window(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organisers' setting of how long a player stays on the leaderboards unplayed."""
+    access = club_access(request.user, slug, needs=Role.ORGANISER)
+    club = access.club
+    form = LeaderboardWindowForm(request.POST)
+    if form.is_valid():
+        try:
+            services.set_leaderboard_days(club=club, days=form.cleaned_data["leaderboard_days"])
+        except UserError as error:
+            show_error(form, error)
+        else:
+            messages.success(request, f"Leaderboards saved. {window_words(club.leaderboard_days)}")
+            return redirect(f"{reverse('club-rules', args=[club.slug])}#leaderboard")
+    return _rules_page(request, access, rules_posted=False, window_form=form)

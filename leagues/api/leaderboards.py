@@ -20,6 +20,7 @@ from leagues.api.pagination import TablePagination, ranked_page
 from leagues.api.serializers import LeaderboardRowSerializer, PlayerStatsSerializer
 from leagues.api.views import ClubView
 from leagues.models import Rating
+from leagues.rating_scale import POINTS_PER_UNIT, START
 from leagues.selectors import is_updating, leaderboard, player_stats
 from leagues.services.ratings import PROVISIONAL_GAMES
 from scoring.models import Variant
@@ -48,11 +49,14 @@ class UnknownGame(exceptions.APIException):
         summary="A club's leaderboard for one game",
         description=(
             "Every rated player of the game at the club, by conservative rating (mu less three "
-            f"sigma), highest first. A rating with fewer than {PROVISIONAL_GAMES} rated "
-            "sessions is provisional. A game nobody has finished a session of yet has an "
-            "empty board. `updating` is true while recorded hands are still being applied. "
-            "Filters keep each row's rank on the whole board; the only ordering is the "
-            "board's own."
+            f"sigma), highest first; `rating` is the same on the scale people read ({START} "
+            f"for a new player, {START} + {POINTS_PER_UNIT} x ordinal). A player with no rated "
+            "session of the game within the club's window (90 days unless the club chose "
+            "otherwise) is left out until they play one. A rating with fewer than "
+            f"{PROVISIONAL_GAMES} rated sessions is provisional. A game nobody has finished "
+            "a session of yet has an empty board. `updating` is true while recorded hands "
+            "are still being applied. Filters keep each row's rank on the whole board; the "
+            "only ordering is the board's own."
         ),
         parameters=[VARIANT_IN_PATH],
         responses={
@@ -111,4 +115,6 @@ class PlayerStatsView(ClubView):
             "ratings": stats.ratings,
             "history": stats.history,
         }
-        return Response(self.get_serializer(data).data)
+        # Whether each rating is on its game's leaderboard: the ratings' serializer reads it.
+        context = {**self.get_serializer_context(), "listed": stats.listed}
+        return Response(self.get_serializer_class()(data, context=context).data)

@@ -14,11 +14,16 @@ from rest_framework import serializers
 
 from clubs.api.serializers import PlayerSerializer, link
 from leagues.models import Basis, League, SessionResult, TieBreaker
+from leagues.rating_scale import POINTS_PER_UNIT, START, shown_rating
 from leagues.selectors import LeaderboardRow, TableRow, VariantStats
 from leagues.services.ratings import PROVISIONAL_GAMES
 from scoring.models import Variant
 
 UPDATING_HELP = "True while recorded hands are still being applied: ask again in a few seconds."
+RATING_HELP = (
+    f"The rating as people read it: {START} + {POINTS_PER_UNIT} x ordinal, a whole number; a "
+    f"new player starts at {START}. Ranked and ordered as `ordinal`."
+)
 PROVISIONAL_HELP = (
     f"Fewer than {PROVISIONAL_GAMES} rated sessions: the rating may still move a lot."
 )
@@ -226,6 +231,10 @@ class LeaderboardRowSerializer(ClubLinks):
     games = serializers.IntegerField(source="rating.games", help_text="Rated sessions.")
     provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     stats_url = serializers.SerializerMethodField()
+    rating = serializers.SerializerMethodField(help_text=RATING_HELP)
+
+    def get_rating(self, row: LeaderboardRow) -> int:
+        return shown_rating(row.rating.ordinal)
 
     def get_stats_url(self, row: LeaderboardRow) -> str:
         return self.stats_link(row.rating.player_id)
@@ -275,6 +284,18 @@ class PlayerRatingSerializer(ClubLinks):
     games = serializers.IntegerField(help_text="Rated sessions.")
     provisional = serializers.SerializerMethodField(help_text=PROVISIONAL_HELP)
     leaderboard_url = serializers.SerializerMethodField()
+    rating = serializers.SerializerMethodField(help_text=RATING_HELP)
+    on_leaderboard = serializers.SerializerMethodField(
+        help_text="False while the player has had no rated session of the game within the "
+        "club's window: the rating is kept, and shows on the leaderboard again after the "
+        "player's next rated session."
+    )
+
+    def get_rating(self, rating: Any) -> int:
+        return shown_rating(rating.ordinal)
+
+    def get_on_leaderboard(self, rating: Any) -> bool:
+        return bool(self.context.get("listed", {}).get(rating.variant, False))
 
     def get_provisional(self, rating: Any) -> bool:
         return rating.games < PROVISIONAL_GAMES
@@ -290,6 +311,10 @@ class RatingChangeSerializer(serializers.Serializer):
     ordinal = serializers.FloatField(help_text="The conservative rating after the session.")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
+    rating = serializers.SerializerMethodField(help_text=RATING_HELP)
+
+    def get_rating(self, change: Any) -> int:
+        return shown_rating(change.ordinal)
 
 
 class PlayerStatsSerializer(serializers.Serializer):

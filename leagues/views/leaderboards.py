@@ -1,4 +1,5 @@
-"""A club's leaderboard per game: the conservative rating, provisional until enough games."""
+"""A club's leaderboard per game: the readable rating (`leagues.rating_scale`), provisional
+until enough games, without players who have not played the game within the club's window."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from clubs.access import club_access
 from leagues import selectors
+from leagues.rating_scale import START, rating_text
 from leagues.selectors import is_updating, leaderboard
 from leagues.services.ratings import PROVISIONAL_GAMES
 from leagues.views import display
@@ -29,11 +31,13 @@ def leaderboard_page(request: HttpRequest, slug: str) -> HttpResponse:
         "variant": variant,
         "game_name": display.game_name(variant) if variant else "",
         "rows": [
-            (row, display.one_decimal(row.rating.ordinal))
+            (row, rating_text(row.rating.ordinal))
             for row in (leaderboard(club, variant) if variant else [])
         ],
         "updating": is_updating(club),
         "provisional_games": PROVISIONAL_GAMES,
+        "start_rating": START,
+        "window_days": club.leaderboard_days or 0,
     }
     return render_polled(
         request,

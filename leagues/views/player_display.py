@@ -7,14 +7,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from leagues.models import RatingChange
+from leagues.rating_scale import START, rating_text, shown_change, shown_rating
 from leagues.services.ratings import MODEL
-from leagues.views.display import one_decimal, signed_decimal
 from scoring.display.chart import Chart, build_chart
+from scoring.display.formatting import MINUS, signed
 from scoring.rules.variants import GAME_NAMES, VARIANTS
 
 HISTORY_ROWS = 10
-# Everyone starts here before their first rated session (openskill's default, 0.0).
-START = MODEL.rating().ordinal()
+# Everyone's ordinal before their first rated session (openskill's default, 0.0): it reads
+# as `rating_scale.START`.
+START_ORDINAL = MODEL.rating().ordinal()
 
 
 def _in_order(history: Sequence[RatingChange]) -> list[RatingChange]:
@@ -22,27 +24,32 @@ def _in_order(history: Sequence[RatingChange]) -> list[RatingChange]:
 
 
 def rating_chart(history: Sequence[RatingChange]) -> Chart | None:
-    """The conservative rating after each rated session, one line per game.
+    """The readable rating after each rated session, one line per game.
 
     Across is the player's rated sessions in the order they were rated, all games together,
     so a game's line stays flat while the player plays another game (its rating does not
-    move then). Each line starts at the starting rating, as the session chart starts at 0.
+    move then). Each line starts at the starting rating, as the session chart starts at 0:
+    the chart is drawn in points above or below the start (`scoring.display.chart` keeps its
+    0 line in view), its labels saying the ratings themselves.
     """
     ordered = _in_order(history)
     if not ordered:
         return None
     played = {change.variant for change in ordered}
     lines = {variant: index for index, variant in enumerate(v for v in VARIANTS if v in played)}
-    current: dict[int, float] = {}
-    running: list[dict[int, float]] = []
+    current: dict[int, int] = {}
+    running: list[dict[int, int]] = []
     for change in ordered:
-        current[lines[change.variant]] = round(change.ordinal, 1)
+        current[lines[change.variant]] = shown_rating(change.ordinal) - START
         running.append(dict(current))
-    # scoring.display.chart takes whole points; ratings rounded to one decimal draw the same way
-    # and label the axis with one decimal. (Its `running` is typed as whole points: an ignore
-    # until scoring types it Mapping[int, float].)
     names = {i: GAME_NAMES[v] for v, i in lines.items()}
-    return build_chart(names=names, running=running)  # type: ignore[arg-type]
+    return build_chart(names=names, running=running, label=_as_rating)
+
+
+def _as_rating(from_start: int) -> str:
+    """An axis label: the rating `from_start` points above (or below) the start."""
+    value = START + from_start
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def chart_description(history: Sequence[RatingChange]) -> str:
@@ -50,9 +57,9 @@ def chart_description(history: Sequence[RatingChange]) -> str:
     latest: dict[str, float] = {}
     for change in _in_order(history):
         latest[change.variant] = change.ordinal
-    ends = ", ".join(f"{GAME_NAMES[v]} {one_decimal(o)}" for v, o in latest.items())
+    ends = ", ".join(f"{GAME_NAMES[v]} {rating_text(o)}" for v, o in latest.items())
     sessions = "1 rated session" if len(history) == 1 else f"{len(history)} rated sessions"
-    return f"Rating after each of {sessions}. Now: {ends}."
+    return f"Rating after each of {sessions}, from {START}. Now: {ends}."
 
 
 @dataclass(frozen=True)
@@ -71,15 +78,15 @@ def history_lines(
     previous: dict[str, float] = {}
     lines = []
     for change in _in_order(history):
-        before = previous.get(change.variant, START)
+        before = previous.get(change.variant, START_ORDINAL)
         previous[change.variant] = change.ordinal
         lines.append(
             HistoryLine(
                 rated_at=change.rated_at,
                 session_id=change.session_id,
                 game=GAME_NAMES[change.variant],
-                rating=one_decimal(change.ordinal),
-                change=signed_decimal(change.ordinal - before),
+                rating=rating_text(change.ordinal),
+                change=signed(shown_change(before, change.ordinal)),
             )
         )
     return lines[::-1][:rows]

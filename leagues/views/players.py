@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 from clubs.access import club_access
 from leagues import selectors
 from leagues.models import SessionResult
+from leagues.rating_scale import START, rating_text
 from leagues.selectors import is_updating, player_stats
 from leagues.services.ratings import PROVISIONAL_GAMES
 from leagues.views import display, player_display
@@ -42,9 +43,10 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
             "ratings": [
                 (
                     display.game_name(r.variant),
-                    display.one_decimal(r.ordinal),
+                    rating_text(r.ordinal),
                     r,
                     r.games < PROVISIONAL_GAMES,
+                    stats.listed.get(r.variant, False),
                 )
                 for r in stats.ratings
             ],
@@ -57,5 +59,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
             ],
             "updating": is_updating(access.club),
             "provisional_games": PROVISIONAL_GAMES,
+            "window_days": access.club.leaderboard_days or 0,
+            "start_rating": START,
         },
     )

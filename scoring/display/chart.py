@@ -11,7 +11,7 @@ so its text stays readable at 360px; on wider screens it simply scales up.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.display.formatting import signed
@@ -125,10 +125,17 @@ class Chart:
         return f"Running totals over {hands}. At the end: {ends}."
 
 
-def build_chart(*, names: Mapping[int, str], running: Sequence[Mapping[int, int]]) -> Chart:
+def build_chart(
+    *,
+    names: Mapping[int, str],
+    running: Sequence[Mapping[int, int]],
+    label: Callable[[int], str] = signed,
+) -> Chart:
     """The chart for players `names` (seat -> name) given the totals after each hand.
 
     Every line starts at 0 before the first hand, so a single hand is still a line.
+    `label` writes a value on the upright axis (a chart of ratings labels its 0 line with
+    the starting rating).
     """
     positions = sorted(names)
     hands = len(running)
@@ -136,7 +143,7 @@ def build_chart(*, names: Mapping[int, str], running: Sequence[Mapping[int, int]
     # The 0 line is always inside the plot: it is what "ahead" and "behind" are read from.
     low, high = min([0, *values]), max([0, *values])
 
-    left = 12 + CHAR_WIDTH * max(len(signed(low)), len(signed(high)))
+    left = 12 + CHAR_WIDTH * max(len(label(low)), len(label(high)), len(label(0)))
     right = WIDTH - RIGHT_PAD
     top = PLOT_TOP
     bottom = top + PLOT_HEIGHT
@@ -192,7 +199,7 @@ def build_chart(*, names: Mapping[int, str], running: Sequence[Mapping[int, int]
         high=high,
         hands=hands,
         x_ticks=tuple(Tick(x_at(n), bottom, str(n)) for n in hand_ticks(hands, x_step)),
-        y_ticks=_y_ticks(low, high, y_at),
+        y_ticks=_y_ticks(low, high, y_at, label),
         series=tuple(series),
     )
 
@@ -211,14 +218,14 @@ def hand_ticks(hands: int, x_step: float) -> list[int]:
     return ticks
 
 
-def _y_ticks(low: int, high: int, y_at) -> tuple[Tick, ...]:
+def _y_ticks(low: int, high: int, y_at, label: Callable[[int], str]) -> tuple[Tick, ...]:
     """The highest and lowest totals, and 0 where it is not one of them and has room."""
     if low == high:
-        return (Tick(0, y_at(0), "0"),)
-    ticks = [Tick(0, y_at(high), signed(high)), Tick(0, y_at(low), signed(low))]
+        return (Tick(0, y_at(0), label(0)),)
+    ticks = [Tick(0, y_at(high), label(high)), Tick(0, y_at(low), label(low))]
     zero = y_at(0)
     if all(abs(zero - tick.y) >= 16 for tick in ticks):
-        ticks.append(Tick(0, zero, "0"))
+        ticks.append(Tick(0, zero, label(0)))
     return tuple(ticks)
 
 

@@ -1,7 +1,8 @@
 """What each loser of a hand paid, and why that differs from what was typed or counted.
 
 The stored ledger's `details` give each seat's `penalty` and its `rule` (`entered` for typed
-points, `drop` for a pack, a tier name for counted cards) but not the steps between the
+points, `drop` for a pack, a tier name for counted cards; a wrong show has `wrong_show`, its
+charge) but not the steps between the
 count and the penalty: a cap, first-turn halving or doubling, a printed joker doubling. They
 are worked out again here with the engine's own arithmetic (`scoring.rules.loser_charge`),
 from the entry stored with the ledger, and shown only when they give the stored penalty
@@ -30,6 +31,8 @@ from scoring.rules import (
 HIGHEST_COUNT = 100_000
 # A pack on the first turn, and one later (the middle of the hand), as the table says them.
 DROP_WORDS = {"first": "pack", "later": "middle pack"}
+# A seat out on a show the table found not valid.
+WRONG_SHOW_WORDS = "wrong show"
 # Short marks for a narrow table cell; the sentence is shown under the table.
 TIMES_TWO = "\u00d72"  # a real multiplication sign
 STEP_MARKS = {
@@ -45,7 +48,7 @@ class SeatPaid:
     """What one seat paid in a hand: nothing for the winner."""
 
     penalty: int | None = None  # points paid as a loser or for a pack
-    pack: str = ""  # "pack" or "middle pack" for a seat that packed
+    pack: str = ""  # "pack" or "middle pack" for a seat that packed, "wrong show" for one
     notes: tuple[str, ...] = ()  # why the penalty is not the number typed or counted
     marks: tuple[str, ...] = ()  # the same, in a few characters each
 
@@ -84,6 +87,9 @@ def seat_payments(
     paid: dict[int, SeatPaid] = {}
     for seat in entry.seats:
         detail = details.get(str(seat.position)) or {}
+        if "wrong_show" in detail:
+            paid[seat.position] = _wrong_show(detail["wrong_show"], joker=joker)
+            continue
         penalty = detail.get("penalty")
         if penalty is None:
             continue
@@ -112,6 +118,18 @@ def _pack(seat: SeatEntry, penalty: int, *, joker: bool) -> SeatPaid:
             marks=(STEP_MARKS[DOUBLED_JOKER],),
         )
     return SeatPaid(penalty=penalty, pack=pack)
+
+
+def _wrong_show(charge: int, *, joker: bool) -> SeatPaid:
+    """A wrong show pays the club's charge (doubled on a printed joker, like a pack)."""
+    if joker and charge % 2 == 0:
+        return SeatPaid(
+            penalty=charge,
+            pack=WRONG_SHOW_WORDS,
+            notes=(step_words(Adjustment(DOUBLED_JOKER, charge // 2, charge)),),
+            marks=(STEP_MARKS[DOUBLED_JOKER],),
+        )
+    return SeatPaid(penalty=charge, pack=WRONG_SHOW_WORDS)
 
 
 def _loss(

@@ -8,7 +8,8 @@ again exactly as it was filled in. Its fields:
 - `wild`, `void` (stock ran out: the hand counts for nothing), `depleted` (vazhushal: the
   stock ran out, card scores decide), `declared` (indian13: the winner went out on the very
   first turn), `show` (marriage: the winner's show), `reason` (corrections only);
-- per seat `s<position>-...`: `how` (won, points, cards, first, later), `points`, `bonus`,
+- per seat `s<position>-...`: `how` (won, points, cards, first, later, wrong: a wrong show),
+  `points`, `bonus`,
   `cards`, `melds`, `pending` (no turn yet), `seen` (marriage).
 
 Only the shape of the input is checked here (a number where a number goes, one winner);
@@ -29,8 +30,10 @@ from scoring.rules import BONUS_VARIANTS, PENALTY_VARIANTS, last_one_in
 from scoring.rules.variants import GAME_NAMES
 
 WON, POINTS, CARDS, FIRST, LATER = "won", "points", "cards", "first", "later"
-HOWS = (WON, POINTS, CARDS, FIRST, LATER)
+WRONG = "wrong"  # a wrong show: declared a show the table found not valid
+HOWS = (WON, POINTS, CARDS, FIRST, LATER, WRONG)
 DROPS = (FIRST, LATER)
+OUT = (*DROPS, WRONG)  # out of the hand: the last player still in wins
 MAX_POINTS = 10_000
 
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -51,6 +54,7 @@ class Features:
     marriage: bool  # seen / unseen and the winner's show
     declared: bool  # indian13: the winner went out on the first turn
     pending: bool  # a loser may not have had a turn yet
+    wrong_show: bool  # a player may be out on a wrong show (and pays its charge)
 
     @classmethod
     def of(cls, variant: str) -> Features:
@@ -65,6 +69,7 @@ class Features:
             marriage=variant == "marriage",
             declared=variant == "indian13",
             pending=rummy,
+            wrong_show=rummy,
         )
 
     @property
@@ -80,7 +85,8 @@ class Features:
         """The chips a seat offers: how that player's hand ended."""
         if self.penalty:
             chips = [(WON, "Won"), (POINTS, "Points"), (CARDS, "Cards")]
-            return chips + [(FIRST, "Packed first"), (LATER, "Packed later")]
+            chips += [(FIRST, "Packed first"), (LATER, "Packed later")]
+            return chips + [(WRONG, "Wrong show")] if self.wrong_show else chips
         if self.marriage:
             return [(WON, "Won"), (POINTS, "Lost"), (CARDS, "Lost: cards")]
         return [(WON, "Won"), (POINTS, "Lost")]
@@ -210,6 +216,8 @@ def input_from_entry(
             panel.show = stored.show or panel.show
         elif stored.result == "dropped":
             seat.how = stored.drop if stored.drop in DROPS else FIRST
+        elif stored.result == "wrong_show":
+            seat.how = WRONG
         elif stored.cards is not None and stored.result == "lost":
             seat.how = CARDS
         seat.points = "" if stored.penalty is None else str(stored.penalty)
@@ -293,12 +301,14 @@ def _settle_winner(panel: HandInput) -> None:
         return
     if winners:
         return
-    # Everyone else packed: the last player in wins, as the rules (the engine) say.
-    last = last_one_in([seat.how for seat in panel.seats], out=DROPS)
+    # Everyone else packed or is out on a wrong show: the last player in wins, as the rules
+    # (the engine) say.
+    last = last_one_in([seat.how for seat in panel.seats], out=OUT)
     if last is not None:
         panel.seats[last].how = WON
-    elif all(seat.how in DROPS for seat in panel.seats):
-        panel.errors["winner"] = "Not everyone can pack: one player must still be in the hand."
+    elif all(seat.how in OUT for seat in panel.seats):
+        out = "pack" if all(seat.how in DROPS for seat in panel.seats) else "be out"
+        panel.errors["winner"] = f"Not everyone can {out}: one player must still be in the hand."
     else:
         panel.errors["winner"] = "Tap Won for the player who went out."
 
@@ -311,6 +321,10 @@ def _seat_entry(panel: HandInput, seat: SeatInput) -> SeatEntry:
         if not features.drops:
             seat.error = f"Players cannot pack in {features.game}; mark {name} Won or Lost."
         return SeatEntry(seat.position, "dropped", drop=seat.how)
+    if seat.how == WRONG:
+        if not features.wrong_show:
+            seat.error = f"{features.game} has no wrong show to charge; mark {name} Won or Lost."
+        return SeatEntry(seat.position, "wrong_show")
 
     bonus = _points(seat, seat.bonus, "bonus") if features.bonus else None
     if seat.how == WON:

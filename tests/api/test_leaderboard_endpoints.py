@@ -79,6 +79,7 @@ def test_players_are_ranked_by_their_conservative_rating_as_the_leaderboard_rank
         "games": top.games,
         "provisional": True,
         "stats_url": f"http://testserver/api/v1/clubs/{club.slug}/players/{top.player_id}/stats/",
+        "rating": round(1000 + 50 * top.ordinal),
     }
 
 

@@ -115,6 +115,8 @@ def test_ratings_come_per_game_with_a_provisional_flag_and_their_history(
         "games": 2,
         "provisional": True,
         "leaderboard_url": f"http://testserver/api/v1/clubs/{club.slug}/leaderboards/indian13/",
+        "rating": round(1000 + 50 * rating.ordinal),
+        "on_leaderboard": True,
     }
     history = body["rating_history"]
     assert [(h["variant"], h["session_id"]) for h in history] == [
@@ -125,6 +127,7 @@ def test_ratings_come_per_game_with_a_provisional_flag_and_their_history(
     latest = RatingChange.objects.get(session=second, player__name="Asha")
     assert history[1]["ordinal"] == latest.ordinal == rating.ordinal
     assert {"rated_at", "mu", "sigma"} <= set(history[1])
+    assert history[1]["rating"] == round(1000 + 50 * latest.ordinal)
 
 
 def test_a_player_who_has_not_played_gets_empty_statistics(club):

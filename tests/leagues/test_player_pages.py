@@ -81,12 +81,12 @@ def test_ratings_show_per_game_with_a_provisional_badge_and_their_history(
     html = response.content.decode()
 
     rating = Rating.objects.get(player__name="Asha", variant="indian13")
-    shown = f"{rating.ordinal:.1f}".replace("-", "\u2212")
+    shown = str(round(1000 + 50 * rating.ordinal))
     assert f"Indian Rummy {shown} after 2 games provisional" in text
     assert "21 card Indian Rummy" in text.split("Ratings", 1)[1]
     # One line per game in the chart, the history newest first.
     assert html.count('<polyline class="chart-line ') == 2
-    assert "Rating after each of 3 rated sessions." in text
+    assert "Rating after each of 3 rated sessions, from 1000." in text
     history = text.split("Latest rated sessions", 1)[1]
     assert history.index("21 card Indian Rummy") < history.index("Indian Rummy " + shown)
 

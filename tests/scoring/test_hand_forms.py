@@ -224,3 +224,59 @@ def test_a_stored_hand_fills_the_panel_for_a_correction() -> None:
         names=NAMES,
     ).entry()
     assert again == entry
+
+
+# -- A wrong show -----------------------------------------------------------------------------
+
+
+def test_a_wrong_show_is_a_chip_in_the_games_that_charge_one_only() -> None:
+    from scoring.forms.hands import Features
+
+    for variant in ("indian13", "indian21", "rummy27"):
+        assert ("wrong", "Wrong show") in Features.of(variant).hows
+    for variant in ("marriage", "vazhushal"):
+        assert "wrong" not in dict(Features.of(variant).hows)
+
+
+def test_a_wrong_show_needs_no_points_and_goes_to_the_engine_as_that_seats_result() -> None:
+    panel, entry = parse(s0_how="won", s1_how="wrong", s1_points="", s2_how="points", s2_points="9")
+    assert not panel.has_errors
+    assert entry.seats[1] == SeatEntry(1, "wrong_show")
+    player = entry.engine_players(NAMES)[1]
+    assert (player.id, player.result, player.hand, player.penalty) == (
+        "Bala",
+        "wrong_show",
+        None,
+        None,
+    )
+
+
+def test_the_last_player_in_wins_when_the_others_packed_or_showed_wrongly() -> None:
+    panel, entry = parse(s0_how="first", s1_how="wrong", s2_how="points", s2_points="9")
+    assert not panel.has_errors
+    assert [seat.result for seat in entry.seats] == ["dropped", "wrong_show", "won"]
+
+
+def test_nobody_left_in_after_a_wrong_show_gets_a_sentence() -> None:
+    panel, entry = parse(s0_how="first", s1_how="wrong", s2_how="wrong")
+    assert entry is None
+    assert (
+        panel.errors["winner"] == "Not everyone can be out: one player must still be in the hand."
+    )
+
+
+def test_a_wrong_show_in_a_game_without_one_is_refused_next_to_the_player() -> None:
+    panel, entry = parse("marriage", s0_how="won", s1_how="wrong", s2_how="points")
+    assert entry is None
+    assert (
+        panel.seats[1].error
+        == "Indian Marriage has no wrong show to charge; mark Bala Won or Lost."
+    )
+
+
+def test_a_stored_wrong_show_fills_its_chip_for_a_correction() -> None:
+    stored = HandEntry(
+        seats=(SeatEntry(0, "won"), SeatEntry(1, "wrong_show"), SeatEntry(2, "lost", penalty=4))
+    )
+    panel = input_from_entry(stored, variant="indian21", names=NAMES, revision=5)
+    assert [seat.how for seat in panel.seats] == ["won", "wrong", "points"]
