@@ -423,9 +423,10 @@ class SeatChangeBodySerializer(serializers.Serializer):
 class SeatEntrySerializer(serializers.Serializer):
     position = serializers.IntegerField(min_value=0)
     result = serializers.ChoiceField(
-        choices=["won", "lost", "dropped"],
+        choices=["won", "lost", "dropped", "wrong_show"],
         allow_blank=True,
-        help_text='won, lost or dropped; "" for every seat of a depleted Vazhushal hand.',
+        help_text='won, lost, dropped or wrong_show (indian13, indian21, rummy27); "" for '
+        "every seat of a depleted Vazhushal hand.",
     )
     drop = serializers.ChoiceField(
         choices=DROPS, required=False, allow_null=True, default=None, help_text="For dropped."

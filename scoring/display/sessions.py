@@ -35,6 +35,7 @@ REASON_LABELS = {
     "bonus": "value cards",
     "win": "win",
     "eight_dublees": "eight dublees",
+    "wrong_show": "wrong show",
 }
 
 

@@ -15,10 +15,11 @@ from clubs.services import display_name
 from scoring.display.chart import Chart, build_chart
 from scoring.display.formatting import signed
 from scoring.display.penalties import seat_payments
+from scoring.formats import PoolState
 from scoring.hand_entry import HandEntry
 from scoring.models import GameSession, HandStatus, HandVersion, Seat
 from scoring.rules.variants import DEFAULTS
-from scoring.selectors import Board, hand_history, session_board
+from scoring.selectors import Board, hand_history, pool_rules, session_board
 from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments
 
 # Vazhushal is won on game points, and its hands carry no payments (see settlement.py).
@@ -85,6 +86,7 @@ class SessionSummary:
     chart: Chart | None
     by_net: bool = False  # winner-takes: the settlement's net decides, the points beside it
     winning_net: int | None = None  # the winners' net, when `by_net`
+    format_lines: tuple[str, ...] = ()  # a pool's outs, rejoins and pot; a deals' chips
 
     @property
     def winning_net_shown(self) -> str:
@@ -115,6 +117,15 @@ def session_summary(session: GameSession) -> SessionSummary:
     by_net = decided_by_net(session)
     standings = _standings(board, settlement.nets, by_net=by_net)
     played = bool(board.rows)
+    format_lines: tuple[str, ...] = ()
+    if board.pool is not None:
+        unit, by_net = "pool points", False
+        standings = _pool_standings(board, board.pool, settlement.nets)
+        format_lines = pool_lines(board, board.pool)
+    elif board.chips is not None:
+        unit, by_net = "chips", False
+        standings = _ranked(board, board.chips, settlement.nets)
+        format_lines = (f"{board.hands_dealt} deals, {session.chips} chips each to start.",)
     leaders = [standing for standing in standings if standing.place == 1] if played else []
     return SessionSummary(
         board=board,
@@ -130,7 +141,53 @@ def session_summary(session: GameSession) -> SessionSummary:
         else None,
         by_net=by_net,
         winning_net=leaders[0].net if by_net and leaders else None,
+        format_lines=format_lines,
     )
+
+
+def pool_lines(board: Board, pool: PoolState) -> tuple[str, ...]:
+    """Who went out when, who rejoined at what, and the pot, in the order it happened."""
+    names = board.names
+    rules = pool_rules(board.session)
+    lines = [f"Pool to {rules.limit}; pot {pool.pot(rules)}."]
+    for change in board.changes:
+        position = next(seat.position for seat in board.seats if seat.pk == change.seat_id)
+        if change.kind == "rejoined":
+            lines.append(f"{names[position]} rejoined at {change.pool_score}.")
+    for position, hand in sorted(pool.out_at.items(), key=lambda item: item[1]):
+        lines.append(f"{names[position]} went out in hand {hand} at {pool.scores[position]}.")
+    if pool.winner is not None:
+        lines.append(f"{names[pool.winner]} is the last player in and takes the pot.")
+    return tuple(lines)
+
+
+def _pool_standings(board: Board, pool: PoolState, nets: dict[int, int]) -> tuple[Standing, ...]:
+    names = board.names
+    standings: list[Standing] = []
+    for index, pos in enumerate(pool.place_order()):
+        standings.append(
+            Standing(
+                position=pos,
+                name=names[pos],
+                total=pool.scores.get(pos, 0),
+                place=index + 1,
+                net=nets.get(pos, 0),
+            )
+        )
+    return tuple(standings)
+
+
+def _ranked(board: Board, figures: dict[int, int], nets: dict[int, int]) -> tuple[Standing, ...]:
+    names = board.names
+    order = sorted(figures.items(), key=lambda item: (-item[1], item[0]))
+    standings: list[Standing] = []
+    for index, (pos, figure) in enumerate(order):
+        tied = index and figure == order[index - 1][1]
+        place = standings[-1].place if tied else index + 1
+        standings.append(
+            Standing(position=pos, name=names[pos], total=figure, place=place, net=nets[pos])
+        )
+    return tuple(standings)
 
 
 def settle(board: Board) -> Settlement:
@@ -178,7 +235,7 @@ def _standings(board: Board, nets: dict[int, int], *, by_net: bool) -> tuple[Sta
 
 
 # How the table says what happened to a seat (the buttons say "Packed", not "dropped").
-RESULT_WORDS = {"won": "won", "lost": "lost", "dropped": "packed"}
+RESULT_WORDS = {"won": "won", "lost": "lost", "dropped": "packed", "wrong_show": "wrong show"}
 
 
 @dataclass(frozen=True)
