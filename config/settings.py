@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "scoring",
     "leagues",
     "tournaments",
+    "tab",
     "demo",
 ]
 

@@ -23,6 +23,7 @@ api_v1 = [
     path("", include("scoring.api.urls")),
     path("", include("leagues.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("tab.api.urls")),
 ]
 
 urlpatterns = [
@@ -43,4 +44,5 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),
     path("", include("tournaments.urls")),
+    path("", include("tab.urls")),
 ]

@@ -1,0 +1,19 @@
+"""Refusals of the tab's changes, each a `UserError` with a sentence (clubs/errors.py)."""
+
+from __future__ import annotations
+
+from clubs.errors import UserError
+
+
+class NotAllowed(UserError):
+    """The caller is neither an organiser nor one of the two players of the payment."""
+
+    code = "permission_denied"
+    status_code = 403
+
+
+class AlreadyRemoved(UserError):
+    """Someone removed the payment meanwhile: nothing to remove twice."""
+
+    code = "already_removed"
+    status_code = 409

@@ -1,0 +1,69 @@
+"""The record-a-payment form: it reads what was typed; tab.services decides."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+
+from clubs.models import Club, Player
+
+CHOOSE_PLAYER = {
+    "required": "Choose a player.",
+    "invalid_choice": "Choose a player of this club.",
+}
+
+
+class PaymentForm(forms.Form):
+    payer = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="Who paid",
+        empty_label="Choose…",
+        error_messages=CHOOSE_PLAYER,
+    )
+    payee = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="Who received it",
+        empty_label="Choose…",
+        error_messages=CHOOSE_PLAYER,
+    )
+    amount = forms.IntegerField(
+        label="Amount",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": "1", "step": "1"}),
+        error_messages={
+            "required": "Enter the amount paid.",
+            "invalid": "Enter the amount as a whole number, like 120.",
+        },
+    )
+    paid_on = forms.DateField(
+        label="Paid on",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={
+            "required": "Enter the day it was paid.",
+            "invalid": "Enter the day as a date, like 2026-03-14.",
+        },
+    )
+    note = forms.CharField(
+        label="Note",
+        required=False,
+        max_length=200,
+        help_text="Optional: cash, UPI, for last Friday's game…",
+        error_messages={"max_length": "Keep the note to 200 characters."},
+    )
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        club: Club,
+        today: datetime.date,
+        payer: Player | None = None,
+    ) -> None:
+        initial = {"paid_on": today, "payer": payer.pk if payer else None}
+        super().__init__(data, initial=initial)
+        for name in ("payer", "payee"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Player.objects.filter(club=club).order_by("name")
+        self.fields["paid_on"].widget.attrs["max"] = today.isoformat()
