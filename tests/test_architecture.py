@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("config", "clubs", "scoring", "leagues", "tournaments", "demo")
+PACKAGES = ("config", "clubs", "scoring", "leagues", "tournaments", "tab", "demo")
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
