@@ -85,8 +85,8 @@ def payments(club: Club) -> QuerySet[Payment]:
 
 
 def club_tab(club: Club) -> Tab:
-    """The whole tab in four queries (sessions, their seats, their hands, the payments),
-    whatever the number of sessions, hands or payments."""
+    """The whole tab in five queries (sessions, their seats and seat changes, their hands,
+    the payments), whatever the number of sessions, hands or payments."""
     sessions = list(money_sessions(club))
     finished = [s for s in sessions if s.status == SessionStatus.FINISHED]
     in_play = len(sessions) - len(finished)

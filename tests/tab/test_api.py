@@ -53,11 +53,11 @@ def test_the_tab_is_for_members_even_of_a_public_club(club):
 def test_the_tab_costs_the_same_queries_however_many_sessions(club, django_assert_num_queries):
     client = with_token(member(club, "ravi"))
     client.get(club_url(club, "tab/"))  # the token's first use
-    with django_assert_num_queries(6):  # token and user, club and role, then the tab's four
+    with django_assert_num_queries(7):  # token and user, club and role, then the tab's five
         client.get(club_url(club, "tab/"))
     for stake in (1, 3, 5):
         money_session(club, stake=stake, hands=[(1, {0: 10, 2: 3})])
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         assert client.get(club_url(club, "tab/")).json()["sessions_counted"] == 4
 
 
