@@ -18,6 +18,7 @@ from scoring.formats import DEFAULT_POOL_LIMIT
 from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
 from scoring.models import Ending, Format, GameSession, HandVersion, Seat, Variant
 from scoring.selectors import Board, HandRow, pool_rules
+from scoring.services.seats import ACTIONS
 from scoring.services.sessions import DRAW, PoolSetup
 
 # -- Out ---------------------------------------------------------------------------------------
@@ -408,7 +409,7 @@ class StartSessionSerializer(serializers.Serializer):
 
 class SeatChangeBodySerializer(serializers.Serializer):
     action = serializers.ChoiceField(
-        choices=["join", "leave", "substitute", "rejoin"],
+        choices=ACTIONS,
         help_text="join: player_id sits down; leave: the player at position leaves; "
         "substitute: player_id takes over position; rejoin: the pool player at position "
         "buys back in.",

@@ -18,7 +18,7 @@ from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
 from scoring.forms.check_show import RANKS
 from scoring.hand_entry import HandEntry
 from scoring.models import Ending, GameSession
-from scoring.selectors import Board, HandRow
+from scoring.selectors import Board, HandRow, position_of
 
 RULE_LABELS = {
     "all_cards": "no pure sequence: every card counts",
@@ -220,17 +220,13 @@ def _tiles(
 
 
 def _substitutes(board: Board) -> dict[int, str]:
+    """Seat position -> the name of the player they came in for."""
     names = {seat.pk: seat.player.name for seat in board.seats}
     return {
-        seat.position: names[change.replaced_id]
-        for seat in board.seats
-        for change in seat_changes_of(board, seat.pk)
+        position_of(board.seats, change.seat_id): names[change.replaced_id]
+        for change in board.changes
         if change.replaced_id
     }
-
-
-def seat_changes_of(board: Board, seat_id: int) -> list[Any]:
-    return [change for change in board.changes if change.seat_id == seat_id]
 
 
 def _pool_totals(board: Board, pool: PoolState) -> list[SeatTotal]:

@@ -19,7 +19,7 @@ from scoring.formats import PoolState
 from scoring.hand_entry import HandEntry
 from scoring.models import GameSession, HandStatus, HandVersion, Seat
 from scoring.rules.variants import DEFAULTS
-from scoring.selectors import Board, hand_history, pool_rules, session_board
+from scoring.selectors import Board, hand_history, pool_rules, position_of, session_board
 from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments
 
 # Vazhushal is won on game points, and its hands carry no payments (see settlement.py).
@@ -124,7 +124,7 @@ def session_summary(session: GameSession) -> SessionSummary:
         format_lines = pool_lines(board, board.pool)
     elif board.chips is not None:
         unit, by_net = "chips", False
-        standings = _ranked(board, board.chips, settlement.nets)
+        standings = _standings(board, settlement.nets, by_net=False, figures=board.chips)
         format_lines = (f"{board.hands_dealt} deals, {session.chips} chips each to start.",)
     leaders = [standing for standing in standings if standing.place == 1] if played else []
     return SessionSummary(
@@ -151,8 +151,8 @@ def pool_lines(board: Board, pool: PoolState) -> tuple[str, ...]:
     rules = pool_rules(board.session)
     lines = [f"Pool to {rules.limit}; pot {pool.pot(rules)}."]
     for change in board.changes:
-        position = next(seat.position for seat in board.seats if seat.pk == change.seat_id)
         if change.kind == "rejoined":
+            position = position_of(board.seats, change.seat_id)
             lines.append(f"{names[position]} rejoined at {change.pool_score}.")
     for position, hand in sorted(pool.out_at.items(), key=lambda item: item[1]):
         lines.append(f"{names[position]} went out in hand {hand} at {pool.scores[position]}.")
@@ -173,19 +173,6 @@ def _pool_standings(board: Board, pool: PoolState, nets: dict[int, int]) -> tupl
                 place=index + 1,
                 net=nets.get(pos, 0),
             )
-        )
-    return tuple(standings)
-
-
-def _ranked(board: Board, figures: dict[int, int], nets: dict[int, int]) -> tuple[Standing, ...]:
-    names = board.names
-    order = sorted(figures.items(), key=lambda item: (-item[1], item[0]))
-    standings: list[Standing] = []
-    for index, (pos, figure) in enumerate(order):
-        tied = index and figure == order[index - 1][1]
-        place = standings[-1].place if tied else index + 1
-        standings.append(
-            Standing(position=pos, name=names[pos], total=figure, place=place, net=nets[pos])
         )
     return tuple(standings)
 
@@ -211,19 +198,27 @@ def settle(board: Board) -> Settlement:
     return Settlement(stake=session.stake_per_point, unit=unit, payments=payments, nets=nets)
 
 
-def _standings(board: Board, nets: dict[int, int], *, by_net: bool) -> tuple[Standing, ...]:
-    """Best first: by points, or by the settlement's net where that decides (`by_net`; the
-    points then break a tie in the order shown, but players level on net share a place)."""
+def _standings(
+    board: Board,
+    nets: dict[int, int],
+    *,
+    by_net: bool,
+    figures: dict[int, int] | None = None,
+) -> tuple[Standing, ...]:
+    """Best first: by points (or another figure, a deals session's chips), or by the
+    settlement's net where that decides (`by_net`; the points then break a tie in the order
+    shown, but players level on net share a place)."""
     names = board.names
+    totals = board.totals if figures is None else figures
 
     def key(item: tuple[int, int]) -> tuple[int, ...]:
         pos, total = item
         return (-nets[pos], -total, pos) if by_net else (-total, pos)
 
     def level(pos: int) -> int:
-        return nets[pos] if by_net else board.totals[pos]
+        return nets[pos] if by_net else totals[pos]
 
-    order = sorted(board.totals.items(), key=key)
+    order = sorted(totals.items(), key=key)
     standings: list[Standing] = []
     for index, (pos, total) in enumerate(order):
         tied_with_previous = index and level(pos) == level(order[index - 1][0])

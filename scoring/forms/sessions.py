@@ -115,6 +115,17 @@ def initial_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {f"opt_{name}": merged.get(name) for name in OPTION_FIELDS[variant]}
 
 
+def _whole_number(label: str, low: int, high: int, placeholder: str) -> forms.IntegerField:
+    """An optional number a thumb types on the digit keypad; blank takes the default."""
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=low,
+        max_value=high,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": placeholder}),
+    )
+
+
 class StartSessionForm(forms.Form):
     variant = forms.ChoiceField(label="Game", choices=Variant.choices)
     preset = forms.ChoiceField(label="Rule set", required=False, choices=[])
@@ -140,41 +151,11 @@ class StartSessionForm(forms.Form):
     format = forms.ChoiceField(
         label="Format", choices=Format.choices, initial=Format.POINTS, required=False
     )
-    pool_limit = forms.IntegerField(
-        label="Pool limit",
-        required=False,
-        min_value=20,
-        max_value=1000,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "101"}),
-    )
-    pool_rejoins = forms.IntegerField(
-        label="Rejoins each",
-        required=False,
-        min_value=0,
-        max_value=10,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
-    )
-    pool_rejoin_below = forms.IntegerField(
-        label="Rejoin while the top score is below",
-        required=False,
-        min_value=1,
-        max_value=999,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "79"}),
-    )
-    entry_fee = forms.IntegerField(
-        label="Entry fee",
-        required=False,
-        min_value=0,
-        max_value=1_000_000,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
-    )
-    chips = forms.IntegerField(
-        label="Chips each",
-        required=False,
-        min_value=1,
-        max_value=1_000_000,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "80 a deal"}),
-    )
+    pool_limit = _whole_number("Pool limit", 20, 1000, "101")
+    pool_rejoins = _whole_number("Rejoins each", 0, 10, "0")
+    pool_rejoin_below = _whole_number("Rejoin while the top score is below", 1, 999, "79")
+    entry_fee = _whole_number("Entry fee", 0, 1_000_000, "0")
+    chips = _whole_number("Chips each", 1, 1_000_000, "80 a deal")
 
     def __init__(
         self,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Max
 
 from clubs.errors import UserError
 from clubs.models import Player
@@ -19,6 +18,9 @@ from scoring.models import Format, GameSession, Seat, SeatChange, SeatChangeKind
 from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
 from scoring.selectors import Board, pool_rules, session_board
 from scoring.services.sessions import lock_session, save_change
+
+# What can change at the table between hands (the page's buttons, the API's `action`).
+ACTIONS = ("join", "leave", "substitute", "rejoin")
 
 
 def _open(session_id: int, revision: int) -> tuple[GameSession, Board]:
@@ -53,10 +55,9 @@ def _newcomer_seat(session: GameSession, board: Board, player: Player, place: in
     if seat is not None and seat.position in board.playing:
         raise UserError(f"{player.name} is already at the table.", field="player")
     if seat is None:
-        highest = Seat.objects.filter(session=session).aggregate(top=Max("position"))["top"]
-        return Seat(
-            session=session, player=player, position=(highest or 0) + 1, place=place, seated=True
-        )
+        # The board holds every seat the session has had: the next number is free.
+        position = max(seat.position for seat in board.seats) + 1
+        return Seat(session=session, player=player, position=position, place=place, seated=True)
     seat.place = place
     seat.seated = True
     return seat

@@ -24,7 +24,6 @@ from scoring.display.table import TableView, table_view
 from scoring.selectors import seatable_players, session_board
 from scoring.services import seats
 
-ACTIONS = {"join", "leave", "substitute", "rejoin"}
 ASK_FIRST = {"leave", "rejoin"}
 
 
@@ -42,7 +41,7 @@ def session_table(request: HttpRequest, slug: str, session_id: int) -> HttpRespo
     player = _number(request.POST.get("player"))
     revision = _number(request.POST.get("revision"))
     view = table_view(session_board(session), seatable_players(access.club))
-    if action not in ACTIONS or revision is None:
+    if action not in seats.ACTIONS or revision is None:
         return _page(request, access, view, error="Choose what changes at the table.", status=400)
     if action in ASK_FIRST and request.POST.get("confirm") != "yes":
         question = view.question(action, position)
