@@ -61,6 +61,14 @@ class Leaving:
     position: int
 
 
+@dataclass(frozen=True)
+class PoolEvent:
+    kind: str  # "out" or "rejoined"
+    position: int
+    score: int  # the score that put them out, or the one they came back at
+    hand: int | None = None  # the hand (as the session shows it) they went out in
+
+
 @dataclass
 class PoolState:
     scores: dict[int, int] = field(default_factory=dict)
@@ -70,6 +78,11 @@ class PoolState:
     left: set[int] = field(default_factory=set)
     rejoins: dict[int, int] = field(default_factory=dict)
     entries: int = 0  # fees paid: every entry and every rejoin
+    # Every going out and every rejoining, in the order they happened (out_at keeps only
+    # the latest going out of a player who rejoined).
+    history: list[PoolEvent] = field(default_factory=list)
+    # The scores of the players in the pool after each hand, for the chart.
+    running: list[dict[int, int]] = field(default_factory=list)
 
     def highest_in_play(self) -> int:
         return max((self.scores[pos] for pos in self.in_play), default=0)
@@ -158,6 +171,8 @@ def pool_state(
             if state.scores[pos] >= rules.limit:
                 state.in_play.remove(pos)
                 state.out_at[pos] = hand.shown_number
+                state.history.append(PoolEvent("out", pos, state.scores[pos], hand.shown_number))
+        state.running.append(dict(state.scores))
     apply_events_through(10**9)
     return state
 
@@ -178,6 +193,7 @@ def _apply(state: PoolState, event: Entry | Leaving) -> None:
     if event.kind == "rejoined":
         state.out_at.pop(event.position, None)
         state.rejoins[event.position] = state.rejoins.get(event.position, 0) + 1
+        state.history.append(PoolEvent("rejoined", event.position, event.score))
     state.left.discard(event.position)
     state.scores[event.position] = event.score
     state.in_play.append(event.position)

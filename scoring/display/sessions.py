@@ -8,10 +8,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring import rotation
 from scoring.display.check_show import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
 from scoring.display.formatting import MINUS, signed, unsigned_plus
+from scoring.display.maal import maal_notes
 from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle
 from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
@@ -115,6 +117,7 @@ class LedgerView:
     details: list[str]
     void: bool
     adjustments: tuple[str, ...] = ()  # where the engine changed a number typed or counted
+    maal: tuple[str, ...] = ()  # what Marriage's murder or kidnap did to value cards
 
 
 def card_text(code: str) -> str:
@@ -316,17 +319,25 @@ def ledger_view(
     """The engine's ledger (players by seat position) in words. Given the entry it was
     computed from (and its session's game), it also says where a number was adjusted."""
     adjustments: tuple[str, ...] = ()
+    maal: tuple[str, ...] = ()
     if entry is not None and session is not None and not void:
         paid = seat_payments(entry, ledger, variant=session.variant, options=session.options)
         adjustments = adjustment_notes(paid, names)
+        maal = maal_notes(entry, ledger, names, variant=session.variant, options=session.options)
     scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
 
     def name(pos: str | int) -> str:
         return names.get(int(pos), "?")
 
     transfers = [
-        f"{name(t['from'])} pays {name(t['to'])} {t['points']} "
-        f"({REASON_LABELS.get(t['reason'], t['reason'])})"
+        # Translators: one line of a hand's ledger, e.g. "Dev pays Asha 40 (pack)".
+        _("%(payer)s pays %(payee)s %(points)s (%(reason)s)")
+        % {
+            "payer": name(t["from"]),
+            "payee": name(t["to"]),
+            "points": t["points"],
+            "reason": REASON_LABELS.get(t["reason"], t["reason"]),
+        }
         for t in ledger.get("transfers", [])
     ]
     details = []
@@ -334,19 +345,29 @@ def ledger_view(
         rule = detail.get("rule")
         if rule and rule not in ("entered", "drop"):
             label = RULE_LABELS.get(rule, rule.replace("_", " "))
-            details.append(f"{name(pos)}: {detail.get('penalty', 0)} points ({label})")
+            details.append(
+                _("%(name)s: %(points)s points (%(rule)s)")
+                % {"name": name(pos), "points": detail.get("penalty", 0), "rule": label}
+            )
         if detail.get("bonus"):
-            details.append(f"{name(pos)}'s value cards: {detail['bonus']} from each player")
+            details.append(
+                _("%(name)s's value cards: %(points)s from each player")
+                % {"name": name(pos), "points": detail["bonus"]}
+            )
         if "card_score" in detail:
-            details.append(f"{name(pos)}'s card score: {detail['card_score']}")
+            details.append(
+                _("%(name)s's card score: %(points)s")
+                % {"name": name(pos), "points": detail["card_score"]}
+            )
+    # The players dealt into the hand: one who joined later or had left is not in it.
+    dealt = sorted(seat.position for seat in entry.seats) if entry is not None else sorted(names)
     return LedgerView(
-        changes=[
-            (names[pos], scores.get(pos, 0), signed(scores.get(pos, 0))) for pos in sorted(names)
-        ],
+        changes=[(name(pos), scores.get(pos, 0), signed(scores.get(pos, 0))) for pos in dealt],
         transfers=transfers,
         details=details,
         void=void,
         adjustments=adjustments,
+        maal=maal,
     )
 
 

@@ -6,10 +6,12 @@ from the current hand versions every time, so a late correction shows up in it a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
 
 from clubs.services import display_name
 from scoring.display.chart import Chart, build_chart
@@ -19,7 +21,7 @@ from scoring.formats import PoolState
 from scoring.hand_entry import HandEntry
 from scoring.models import GameSession, HandStatus, HandVersion, Seat
 from scoring.rules.variants import DEFAULTS
-from scoring.selectors import Board, hand_history, pool_rules, position_of, session_board
+from scoring.selectors import Board, hand_history, pool_rules, session_board
 from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments
 
 # Vazhushal is won on game points, and its hands carry no payments (see settlement.py).
@@ -44,10 +46,11 @@ class Standing:
     total: int
     place: int  # 1 for the leaders; tied players share a place
     net: int  # what the settlement gives or takes: money, or points when there is no stake
+    signed_total: bool = True
 
     @property
     def total_shown(self) -> str:
-        return signed(self.total)
+        return signed(self.total) if self.signed_total else str(self.total)
 
     @property
     def net_shown(self) -> str:
@@ -118,10 +121,14 @@ def session_summary(session: GameSession) -> SessionSummary:
     standings = _standings(board, settlement.nets, by_net=by_net)
     played = bool(board.rows)
     format_lines: tuple[str, ...] = ()
+    running = [row.running for row in board.rows]
+    chart_label: Callable[[int], str] = signed
     if board.pool is not None:
         unit, by_net = "pool points", False
         standings = _pool_standings(board, board.pool, settlement.nets)
         format_lines = pool_lines(board, board.pool)
+        # The pool's own scores, which only grow towards the limit (or jump at a rejoin).
+        running, chart_label = board.pool.running, str
     elif board.chips is not None:
         unit, by_net = "chips", False
         standings = _standings(board, settlement.nets, by_net=False, figures=board.chips)
@@ -136,9 +143,7 @@ def session_summary(session: GameSession) -> SessionSummary:
         standings=standings,
         void_hands=sum(1 for row in board.rows if row.is_void),
         settlement=settlement,
-        chart=build_chart(names=names, running=[row.running for row in board.rows])
-        if played
-        else None,
+        chart=build_chart(names=names, running=running, label=chart_label) if played else None,
         by_net=by_net,
         winning_net=leaders[0].net if by_net and leaders else None,
         format_lines=format_lines,
@@ -146,18 +151,21 @@ def session_summary(session: GameSession) -> SessionSummary:
 
 
 def pool_lines(board: Board, pool: PoolState) -> tuple[str, ...]:
-    """Who went out when, who rejoined at what, and the pot, in the order it happened."""
+    """The pool's limit and pot, then who went out when and who rejoined at what, in the
+    order it happened (a player out twice is named twice), then the one left in."""
     names = board.names
     rules = pool_rules(board.session)
-    lines = [f"Pool to {rules.limit}; pot {pool.pot(rules)}."]
-    for change in board.changes:
-        if change.kind == "rejoined":
-            position = position_of(board.seats, change.seat_id)
-            lines.append(f"{names[position]} rejoined at {change.pool_score}.")
-    for position, hand in sorted(pool.out_at.items(), key=lambda item: item[1]):
-        lines.append(f"{names[position]} went out in hand {hand} at {pool.scores[position]}.")
+    lines = [_("Pool to %(limit)s; pot %(pot)s.") % {"limit": rules.limit, "pot": pool.pot(rules)}]
+    for event in pool.history:
+        words = {"name": names[event.position], "score": event.score, "hand": event.hand}
+        if event.kind == "out":
+            lines.append(_("%(name)s went out in hand %(hand)s at %(score)s.") % words)
+        else:
+            lines.append(_("%(name)s rejoined at %(score)s.") % words)
     if pool.winner is not None:
-        lines.append(f"{names[pool.winner]} is the last player in and takes the pot.")
+        lines.append(
+            _("%(name)s is the last player in and takes the pot.") % {"name": names[pool.winner]}
+        )
     return tuple(lines)
 
 
@@ -172,6 +180,8 @@ def _pool_standings(board: Board, pool: PoolState, nets: dict[int, int]) -> tupl
                 total=pool.scores.get(pos, 0),
                 place=index + 1,
                 net=nets.get(pos, 0),
+                # A pool score only ever grows from 0: a plus sign would read as a gain.
+                signed_total=False,
             )
         )
     return tuple(standings)

@@ -7,6 +7,7 @@ import pytest
 
 from clubs.errors import UserError
 from leagues.results import session_results
+from scoring.display.summary import session_summary
 from scoring.models import SessionStatus
 from scoring.selectors import pool_rules, session_board
 from scoring.services import seats
@@ -105,6 +106,32 @@ def test_the_last_player_in_wins_the_pot_and_the_session_ends() -> None:
     assert lines[seat_player[ASHA]].place == 2
     assert lines[seat_player[BALA]].place == 3
     assert lines[seat_player[ASHA]].points == -110
+
+
+def test_the_summary_tells_the_pool_in_order_with_every_going_out_and_plain_scores() -> None:
+    session = pool_session()
+    record(session, typed_entry(ASHA, {BALA: 60, CHITRA: 30}))
+    record(session, typed_entry(ASHA, {BALA: 45, CHITRA: 20}))
+    rejoin(session, BALA)
+    record(session, typed_entry(CHITRA, {ASHA: 80, BALA: 50}))
+    record(session, typed_entry(CHITRA, {ASHA: 30}))
+    summary = session_summary(session)
+    assert summary.format_lines == (
+        "Pool to 101; pot 200.",
+        "Bala went out in hand 2 at 105.",
+        "Bala rejoined at 51.",
+        "Bala went out in hand 3 at 101.",
+        "Asha went out in hand 4 at 110.",
+        "Chitra is the last player in and takes the pot.",
+    )
+    # Pool scores only grow: no plus sign in the totals.
+    shown = {standing.name: standing.total_shown for standing in summary.standings}
+    assert shown == {"Chitra": "50", "Asha": "110", "Bala": "101"}
+    # The chart follows the pool scores, with Bala's comeback at 51 after hand 2.
+    board = board_of(session)
+    assert board.pool is not None
+    assert [after[BALA] for after in board.pool.running] == [60, 105, 101, 101]
+    assert summary.chart is not None
 
 
 def test_undoing_the_hand_that_ended_the_pool_reopens_it() -> None:

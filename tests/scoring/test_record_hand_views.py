@@ -8,9 +8,10 @@ import pytest
 from django.urls import reverse
 
 from clubs.roles import Role
+from clubs.services import add_guest
 from scoring.models import HandStatus, HandVersion, SessionStatus
 from scoring.selectors import session_board
-from scoring.services import sessions
+from scoring.services import seats, sessions
 from tests.scoring.factories import (
     join,
     logged_in,
@@ -475,3 +476,57 @@ def test_an_undo_from_a_stale_screen_changes_nothing_and_says_so(session, scorer
     response = client.post(session_url("hand-undo", session), data, follow=True)
     assert "Someone else changed this session" in response.content.decode()
     assert totals(session) == {0: 25, 1: 6, 2: 0}
+
+
+def _marriage_preview(club, scorer, maal):
+    """Asha wins; Bala has not seen and typed 12 value points; Chitra has seen, 4 points."""
+    session = make_session(club, variant="marriage", options={"unseen_maal": maal})
+    data = panel_post(
+        session,
+        {
+            0: {"how": "won", "seen": "1"},
+            1: {"how": "points", "bonus": "12"},
+            2: {"how": "points", "seen": "1", "bonus": "4"},
+        },
+        wild="7D",
+    )
+    response = logged_in(scorer).post(
+        session_url("hand-preview", session), data, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_preview_says_whose_value_points_a_kidnap_took(club, scorer):
+    text = _marriage_preview(club, scorer, "kidnap")
+    assert "Bala&#x27;s 12 value points kidnapped by Asha" in text
+    # The winner collects the kidnapped 12 from each player; Bala collects nothing.
+    assert "Asha&#x27;s value cards: 12 from each player" in text
+    assert "Bala&#x27;s value cards" not in text
+
+
+def test_the_preview_says_whose_value_points_a_murder_voided(club, scorer):
+    text = _marriage_preview(club, scorer, "murder")
+    assert "Bala&#x27;s 12 value points murdered: Bala had not seen" in text
+    assert "kidnapped" not in text
+    assert "Asha&#x27;s value cards" not in text
+    assert "Chitra&#x27;s value cards: 4 from each player" in text
+
+
+def test_when_unseen_value_cards_count_the_preview_says_nothing_of_murder_or_kidnap(club, scorer):
+    text = _marriage_preview(club, scorer, "counts")
+    assert "Bala&#x27;s value cards: 12 from each player" in text
+    assert "murdered" not in text and "kidnapped" not in text
+
+
+def test_a_correction_s_ledger_lists_only_the_players_dealt_into_the_hand(session, scorer):
+    record(session, typed_entry(0, {1: 20, 2: 5}))
+    dev = add_guest(club=session.club, name="Dev")
+    session.refresh_from_db()
+    seats.seat_player(
+        session_id=session.pk, player_id=dev.pk, revision=session.revision, user=scorer
+    )
+    text = logged_in(scorer).get(session_url("hand-edit", session, number=1)).content.decode()
+    changes = text.split('class="changes"')[1].split("</ul>")[0]
+    assert "Bala" in changes
+    assert "Dev" not in changes
