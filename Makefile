@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup migrate seed run test test-fast lint lint-types lint-imports bench chromium
+.PHONY: help setup migrate seed run test test-fast lint lint-types lint-imports bench chromium gettext i18n
 
 help:
 	@echo "make run        set up, migrate, load demo data, serve on http://127.0.0.1:8000/ (and the LAN)"
@@ -18,6 +18,7 @@ help:
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
 	@echo "make lint       ruff (check and format), mypy, and the import contracts"
 	@echo "make bench      set up and run the benchmarks: rules engine, then leagues on PostgreSQL"
+	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -53,10 +54,30 @@ chromium:
 		echo "Browser tests need Debian's chromium: run 'sudo apt-get install -y chromium'."; \
 	fi
 
+# The catalogues' tools: Debian's gettext (xgettext, msgmerge, msgfmt). Running the app
+# needs none of them (the compiled .mo files are committed); extracting and the test that
+# the catalogues match the code do.
+gettext:
+	@if command -v xgettext >/dev/null && command -v msgmerge >/dev/null; then \
+		:; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y gettext; \
+	else \
+		echo "The catalogue tests need Debian's gettext: run 'sudo apt-get install -y gettext'."; \
+	fi
+
+# Every string marked in the code into locale/<lang>/LC_MESSAGES/django.po and djangojs.po
+# (new ones untranslated, gone ones dropped), then the .mo files the app reads.
+# docs/languages.md says how to translate in between.
+i18n: setup gettext
+	$(PY) manage.py makemessages --locale hi --locale ne --locale ta --no-obsolete
+	$(PY) manage.py makemessages --locale hi --locale ne --locale ta --no-obsolete --domain djangojs
+	$(PY) manage.py compilemessages --ignore ".venv" --ignore "node_modules"
+
 # pyproject's addopts reuse the test database between runs, and Django then applies only the
 # migrations it has not recorded there: one edited after it ran would leave a stale schema.
 # The whole suite (and so CI) always starts from a fresh test database.
-test: migrate chromium
+test: migrate chromium gettext
 	$(PY) -m pytest --create-db
 
 # The loop while working: no browser (so no Chromium needed), none of the slow

@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "leagues",
     "tournaments",
     "tab",
+    "languages",
     "demo",
 ]
 
@@ -119,9 +120,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the switcher's cookie, else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in person's chosen language, once authentication says who they are.
+    "languages.middleware.ChosenLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -141,6 +146,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -244,8 +250,22 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The languages of the tables the games come from (docs/languages.md). Their catalogues are
+# in locale/, compiled .mo files included, so that running the app needs no gettext.
+LANGUAGES = [
+    ("en", "English"),
+    ("hi", "Hindi"),
+    ("ne", "Nepali"),
+    ("ta", "Tamil"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
+# How each language writes dates and groups numbers (config/formats/): 1,00,000 in Hindi,
+# Nepali and Tamil; English keeps its numbers ungrouped, as they always were. Grouping is
+# applied where a number is shown (languages.numbers.grouped), never to a number a template
+# puts in an attribute or a script, so USE_THOUSAND_SEPARATOR stays off.
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -45,4 +45,5 @@ urlpatterns = [
     path("", include("leagues.urls")),
     path("", include("tournaments.urls")),
     path("", include("tab.urls")),
+    path("", include("languages.urls")),
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("config", "clubs", "scoring", "leagues", "tournaments", "tab", "demo")
+PACKAGES = ("config", "clubs", "scoring", "leagues", "tournaments", "tab", "languages", "demo")
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:

@@ -1,0 +1,18 @@
+"""Numbers as the reader's language writes them: 1,00,000 in Hindi, Nepali and Tamil (the
+grouping is in config/formats/), 100000 in English as before. Points stay whole numbers."""
+
+from __future__ import annotations
+
+from django.utils.formats import get_format
+from django.utils.numberformat import format as number_format
+
+
+def grouped(value: int) -> str:
+    """A whole number with the current language's digit grouping (the sign kept as given)."""
+    return number_format(
+        value,
+        decimal_sep=get_format("DECIMAL_SEPARATOR"),
+        grouping=get_format("NUMBER_GROUPING"),
+        thousand_sep=get_format("THOUSAND_SEPARATOR"),
+        force_grouping=True,
+    )
