@@ -13,6 +13,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
 from clubs.roles import Role, at_least
@@ -53,5 +54,7 @@ def club_access(user: User | AnonymousUser, slug: str, *, needs: str | None = No
     if not club.is_public and not access.is_member:
         raise Http404("No such club.")
     if needs is not None and not at_least(access.role, needs):
-        raise PermissionDenied(f"This needs the {Role(needs).label.lower()} role in {club.name}.")
+        # Translators: the role is "scorer", "organiser" or "owner"; then the club's name
+        message = _("This needs the %(role)s role in %(club)s.")
+        raise PermissionDenied(message % {"role": Role(needs).label.lower(), "club": club.name})
     return access

@@ -5,18 +5,23 @@ from __future__ import annotations
 import zoneinfo
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
 from clubs.presets import PRESETS
 from clubs.roles import Role
 from clubs.services import INVITABLE_ROLES
 from scoring.rules.variants import DEFAULTS, GAME_NAMES, OPTIONS, VARIANTS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @cache
@@ -32,19 +37,22 @@ class TimezoneInput(forms.TextInput):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Club name")
+    name = forms.CharField(max_length=120, label=_("Club name"))
     timezone = forms.CharField(
         max_length=64,
-        label="Time zone",
+        label=_("Time zone"),
         initial="Asia/Kolkata",
         widget=TimezoneInput(),
-        help_text="Session times are shown in this zone, e.g. Asia/Kolkata or Europe/London.",
+        # Translators: keep the zone names as they are: they are what the field takes
+        help_text=_("Session times are shown in this zone, e.g. Asia/Kolkata or Europe/London."),
     )
     is_public = forms.BooleanField(
         required=False,
-        label="Public club",
-        help_text="Anyone can see a public club's sessions and results; "
-        "a private club's only its members.",
+        label=_("Public club"),
+        help_text=_(
+            "Anyone can see a public club's sessions and results; "
+            "a private club's only its members."
+        ),
     )
 
 
@@ -57,11 +65,11 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         model = User
         fields = ("username", "first_name", "email")
-        labels = {"first_name": "Your name", "email": "Email (optional)"}
+        labels = {"first_name": _("Your name"), "email": _("Email (optional)")}
         help_texts = {
-            "first_name": "How scorers will see you at the table.",
+            "first_name": _("How scorers will see you at the table."),
             # Without an address a forgotten password cannot be reset from the login page.
-            "email": "Only used to send you a link if you forget your password.",
+            "email": _("Only used to send you a link if you forget your password."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -70,11 +78,11 @@ class SignupForm(UserCreationForm):
 
 
 class PlayerNameForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Name")
+    name = forms.CharField(max_length=60, label=_("Name"))
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(label="Role")
+    role = forms.ChoiceField(label=_("Role"))
 
     def __init__(self, *args: Any, by_owner: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -96,7 +104,7 @@ class MemberChoiceField(forms.ModelChoiceField):
 class LinkGuestForm(forms.Form):
     """Which member's account takes over a guest's results; only this club's members."""
 
-    member = MemberChoiceField(queryset=Membership.objects.none(), label="Member's account")
+    member = MemberChoiceField(queryset=Membership.objects.none(), label=_("Member's account"))
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -109,7 +117,8 @@ class LinkGuestForm(forms.Form):
 
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(
-        label="Joins as",
+        # Translators: the label of a choice of role: member, scorer or organiser
+        label=_("Joins as"),
         choices=[(value, label) for value, label in Role.choices if value in INVITABLE_ROLES],
         initial=Role.MEMBER,
     )
@@ -121,9 +130,9 @@ class JoinForm(forms.Form):
         required=False,
         blank=True,
         widget=forms.RadioSelect,
-        empty_label="No, I have not played here as a guest",
-        label="Have you played here as a guest?",
-        help_text=(
+        empty_label=_("No, I have not played here as a guest"),
+        label=_("Have you played here as a guest?"),
+        help_text=_(
             "Pick your guest name: once an organiser approves, your past results become yours."
         ),
     )
@@ -138,7 +147,9 @@ class JoinForm(forms.Form):
 # One form field per engine option (scoring/rules/variants.py OPTIONS). The engine owns the
 # ranges and checks them when the rules are saved, so number fields only parse numbers.
 def _choice(
-    label: str, choices: list[tuple[Any, str]], coerce: Callable[[Any], Any] = str
+    label: StrOrPromise,
+    choices: list[tuple[Any, StrOrPromise]],
+    coerce: Callable[[Any], Any] = str,
 ) -> Callable[[], forms.Field]:
     # Radio buttons: every choice readable at once on a phone, where a select cuts them off.
     return lambda: forms.TypedChoiceField(
@@ -146,70 +157,103 @@ def _choice(
     )
 
 
-def _flag(label: str) -> Callable[[], forms.Field]:
+def _flag(label: StrOrPromise) -> Callable[[], forms.Field]:
     return lambda: forms.BooleanField(label=label, required=False)
 
 
-def _number(label: str, help_text: str) -> Callable[[], forms.Field]:
+def _number(label: StrOrPromise, help_text: StrOrPromise) -> Callable[[], forms.Field]:
     return lambda: forms.IntegerField(label=label, required=False, help_text=help_text)
 
 
-def _charge(label: str, help_text: str) -> Callable[[], forms.Field]:
+def _charge(label: StrOrPromise, help_text: StrOrPromise) -> Callable[[], forms.Field]:
     # A house rule's charge: the form starts from the engine's default; blank keeps it.
     return lambda: forms.IntegerField(label=label, help_text=help_text, required=False)
 
 
 OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
-    "decks": _number("Decks", "Leave blank for the usual number for the players at the table."),
-    "jokers": _number("Printed jokers", "Leave blank for the game's usual number."),
+    "decks": _number(
+        _("Decks"), _("Leave blank for the usual number for the players at the table.")
+    ),
+    "jokers": _number(_("Printed jokers"), _("Leave blank for the game's usual number.")),
     "joker_mode": _choice(
-        "Jokers",
+        _("Jokers"),
         [
-            ("standard", "Printed jokers and the cut card's rank"),
-            ("ace_jokers", "As standard; aces too when a printed joker is cut"),
-            ("printed_only", "Printed jokers only (no card is cut)"),
-            ("none", "No jokers"),
+            # Translators: the "cut card" is turned up after the deal; its rank is wild
+            ("standard", _("Printed jokers and the cut card's rank")),
+            ("ace_jokers", _("As standard; aces too when a printed joker is cut")),
+            ("printed_only", _("Printed jokers only (no card is cut)")),
+            ("none", _("No jokers")),
         ],
     ),
-    "ace_value": _choice("Aces count", [(10, "10 points"), (11, "11 points")], coerce=int),
-    "penalty_cap": _number("Penalty cap", "Most a loser pays in one hand; blank for no cap."),
-    "two_pure": _flag("Both sequences must be pure"),
-    "double_on_printed_joker": _flag("Double every payment when a printed joker is cut"),
+    "ace_value": _choice(
+        _("Aces count"),
+        [
+            # Translators: what an ace counts in a losing hand
+            (10, _("10 points")),
+            # Translators: what an ace counts in a losing hand
+            (11, _("11 points")),
+        ],
+        coerce=int,
+    ),
+    "penalty_cap": _number(_("Penalty cap"), _("Most a loser pays in one hand; blank for no cap.")),
+    "two_pure": _flag(_("Both sequences must be pure")),
+    "double_on_printed_joker": _flag(_("Double every payment when a printed joker is cut")),
     "scoring": _choice(
-        "Scoring",
+        pgettext_lazy("how a hand's payments change the scores", "Scoring"),
         [
-            ("winner_takes", "Winner takes: the winner goes up, losers stay"),
-            ("zero_sum", "Zero-sum: losers go down by what they pay"),
+            ("winner_takes", _("Winner takes: the winner goes up, losers stay")),
+            ("zero_sum", _("Zero-sum: losers go down by what they pay")),
         ],
     ),
-    "drop_first": _charge("Pack on the first turn", "What a player who packs at once pays."),
-    "drop_later": _charge("Pack later (middle pack)", "What a player who packs later pays."),
-    "wrong_show": _charge("Wrong show", "What a player pays for a show that was not valid."),
-    "seen_points": _charge("From a seen player", "What the winner collects from a seen player."),
+    # Translators: "pack" is the rummy move of leaving the hand (also called a drop)
+    "drop_first": _charge(_("Pack on the first turn"), _("What a player who packs at once pays.")),
+    "drop_later": _charge(
+        # Translators: "pack" is the rummy move of leaving the hand (also called a drop)
+        _("Pack later (middle pack)"),
+        _("What a player who packs later pays."),
+    ),
+    "wrong_show": _charge(
+        pgettext_lazy("a rummy declaration that was not valid", "Wrong show"),
+        # Translators: a "show" is the rummy declaration of a player going out
+        _("What a player pays for a show that was not valid."),
+    ),
+    "seen_points": _charge(
+        # Translators: Marriage: a "seen" player has shown their sets and seen the maal
+        _("From a seen player"),
+        _("What the winner collects from a seen player."),
+    ),
     "unseen_points": _charge(
-        "From an unseen player", "What the winner collects from a player who has not seen."
+        # Translators: Marriage: an "unseen" player has not yet shown their sets
+        _("From an unseen player"),
+        _("What the winner collects from a player who has not seen."),
     ),
     "dublee_bonus": _charge(
-        "Eight-dublee win", "What an eight-dublee winner collects from each player on top."
+        # Translators: Marriage: a win with eight dublees (pairs of identical cards)
+        _("Eight-dublee win"),
+        _("What an eight-dublee winner collects from each player on top."),
     ),
     "unseen_maal": lambda: forms.TypedChoiceField(
-        label="An unseen player's value cards",
+        # Translators: Marriage: "value cards" are the maal
+        label=_("An unseen player's value cards"),
         choices=[
-            ("counts", "Count like anyone's"),
-            ("murder", "Murder: they are void"),
-            ("kidnap", "Kidnap: the winner takes them"),
+            ("counts", _("Count like anyone's")),
+            # Translators: "Murder" is what Marriage players call this house rule
+            ("murder", _("Murder: they are void")),
+            # Translators: "Kidnap" is what Marriage players call this house rule
+            ("kidnap", _("Kidnap: the winner takes them")),
         ],
         widget=forms.RadioSelect,
         required=False,  # not chosen: the engine's default, "counts"
         empty_value=None,
     ),
-    "negative_joker": _flag("Negative joker in play"),
-    "ace_both_ends": _flag("Ace at both ends of one long sequence (A-2-...-K-A)"),
+    "negative_joker": _flag(_("Negative joker in play")),
+    "ace_both_ends": _flag(_("Ace at both ends of one long sequence (A-2-...-K-A)")),
 }
 
 # What a blank number option means, for members reading the rules.
-BLANK_MEANS = {"penalty_cap": "No cap"}
-BLANK_MEANS_USUALLY = "Usual for the table"
+BLANK_MEANS = {"penalty_cap": _("No cap")}
+# Translators: a number of decks or jokers left blank: the usual one for the players seated
+BLANK_MEANS_USUALLY = _("Usual for the table")
 
 
 class VariantRulesForm(forms.Form):
@@ -248,15 +292,17 @@ class LeaderboardWindowForm(forms.Form):
         required=False,
         min_value=0,
         max_value=3650,
-        label="Days without a rated session before a player leaves the leaderboard",
-        help_text="They come back with their next rated session; their rating is kept. "
-        "0 or blank: everyone stays.",
+        label=_("Days without a rated session before a player leaves the leaderboard"),
+        help_text=_(
+            "They come back with their next rated session; their rating is kept. "
+            "0 or blank: everyone stays."
+        ),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
 
 class PresetForm(forms.Form):
-    preset = forms.ChoiceField(label="Start from a common rule set")
+    preset = forms.ChoiceField(label=_("Start from a common rule set"))
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

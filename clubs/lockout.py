@@ -14,16 +14,20 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 from config.api_errors import error_body
 
 
 def lockout_message() -> str:
     minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
-    return (
+    return ngettext(
         "Too many wrong passwords for this account or from this connection, so logging in "
-        f"is paused: try again in {minutes} minute{'s' if minutes != 1 else ''}."
-    )
+        "is paused: try again in %(count)s minute.",
+        "Too many wrong passwords for this account or from this connection, so logging in "
+        "is paused: try again in %(count)s minutes.",
+        minutes,
+    ) % {"count": minutes}
 
 
 def lockout_response(

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.timezone import now
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.roles import Role
 
@@ -146,9 +148,10 @@ class GuestClaim(models.Model):
     become the member's) or refuses. Until then nothing is linked."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for an organiser"
-        APPROVED = "approved", "Approved"
-        REFUSED = "refused", "Refused"
+        # Translators: the state of a member's claim to have played as a guest
+        PENDING = "pending", _("Waiting for an organiser")
+        APPROVED = "approved", pgettext_lazy("a claim's state", "Approved")
+        REFUSED = "refused", pgettext_lazy("a claim's state", "Refused")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="guest_claims")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")

@@ -7,13 +7,15 @@ scorer" in one place keeps the permission rules of every screen and endpoint the
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 
 class Role(models.TextChoices):
-    MEMBER = "member", "Member"
-    SCORER = "scorer", "Scorer"
-    ORGANISER = "organiser", "Organiser"
-    OWNER = "owner", "Owner"
+    # Translators: pages also show a role lower-cased inside a sentence ("You are owner").
+    MEMBER = "member", pgettext_lazy("a role in a club", "Member")
+    SCORER = "scorer", pgettext_lazy("a role in a club", "Scorer")
+    ORGANISER = "organiser", pgettext_lazy("a role in a club", "Organiser")
+    OWNER = "owner", pgettext_lazy("a role in a club", "Owner")
 
 
 RANK: dict[str, int] = {

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from clubs.models import Club, GuestClaim, Invitation, Membership, Player, VariantRules
 from clubs.pages import home_parts
-from clubs.roles import RANK
+from clubs.roles import RANK, Role
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,11 @@ class HomeClub:
     role: str
     # What other apps add (clubs.pages): for scoring, `active_sessions`.
     parts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def role_label(self) -> str:
+        """The role as people read it (translated), not its stored code."""
+        return str(Role(self.role).label)
 
 
 def home_clubs(user: User) -> list[HomeClub]:

@@ -10,6 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.errors import OptionRefused, UserError
 from clubs.models import Club, GuestClaim, Invitation, Membership, Player, VariantRules
@@ -33,7 +34,9 @@ def check_timezone(name: str) -> str:
         zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         raise UserError(
-            f"{name!r} is not a time zone; use a name like Asia/Kolkata or Europe/London.",
+            # Translators: keep the zone names as they are: they are what the field takes
+            _("%(name)s is not a time zone; use a name like Asia/Kolkata or Europe/London.")
+            % {"name": repr(name)},
             field="timezone",
         ) from None
     return name
@@ -46,7 +49,7 @@ def create_club(
 ) -> Club:
     name = name.strip()
     if not name:
-        raise UserError("Give the club a name.", field="name")
+        raise UserError(_("Give the club a name."), field="name")
     club = Club.objects.create(
         name=name,
         slug=free_slug(name, Club.objects.all(), fallback="club"),
@@ -61,15 +64,16 @@ def create_club(
 def _clean_player_name(club: Club, name: str, *, exclude: int | None = None) -> str:
     name = " ".join(name.split())
     if not name:
-        raise UserError("Give the player a name.", field="name")
+        raise UserError(_("Give the player a name."), field="name")
     if len(name) > 60:
-        raise UserError("A player's name can be at most 60 characters.", field="name")
+        raise UserError(_("A player's name can be at most 60 characters."), field="name")
     taken = Player.objects.filter(club=club, name__iexact=name)
     if exclude is not None:
         taken = taken.exclude(pk=exclude)
     if taken.exists():
         raise UserError(
-            f"{club.name} already has a player called {name}; add an initial to tell them apart.",
+            _("%(club)s already has a player called %(name)s; add an initial to tell them apart.")
+            % {"club": club.name, "name": name},
             field="name",
         )
     return name
@@ -101,7 +105,9 @@ def rename_player(*, club: Club, player: Player, name: str) -> Player:
 @transaction.atomic
 def create_invitation(*, club: Club, role: str, created_by: User) -> Invitation:
     if role not in INVITABLE_ROLES:
-        raise UserError("An invitation can make a member, a scorer or an organiser.", field="role")
+        raise UserError(
+            _("An invitation can make a member, a scorer or an organiser."), field="role"
+        )
     return Invitation.objects.create(club=club, role=role, created_by=created_by)
 
 
@@ -127,7 +133,7 @@ def accept_invitation(*, token: str, user: User, guest_id: int | None = None) ->
     )
     if invitation is None or not invitation.is_valid():
         raise UserError(
-            "This invitation link has expired or was withdrawn; ask the organiser for a new one."
+            _("This invitation link has expired or was withdrawn; ask the organiser for a new one.")
         )
     club = invitation.club
     membership, created = Membership.objects.get_or_create(
@@ -153,15 +159,18 @@ def claim_guest(*, club: Club, guest_id: int, user: User) -> GuestClaim:
     """
     guest = Player.objects.select_for_update().filter(club=club, pk=guest_id).first()
     if guest is None:
-        raise UserError("That player is not a guest of this club.", field="guest")
+        raise UserError(_("That player is not a guest of this club."), field="guest")
     if not guest.is_guest:
         raise UserError(
-            f"{guest.name} is already linked to an account; "
-            "if that is wrong, tell an organiser of the club.",
+            _(
+                "%(name)s is already linked to an account; "
+                "if that is wrong, tell an organiser of the club."
+            )
+            % {"name": guest.name},
             field="guest",
         )
     if not Membership.objects.filter(club=club, user=user).exists():
-        raise UserError("Only a member of the club can claim a guest's results.")
+        raise UserError(_("Only a member of the club can claim a guest's results."))
     # The guest's row is locked above; the constraints catch a claim made at the same moment.
     pending = GuestClaim.objects.filter(club=club, status=GuestClaim.Status.PENDING)
     mine = pending.filter(user=user).select_related("player").first()
@@ -169,14 +178,20 @@ def claim_guest(*, club: Club, guest_id: int, user: User) -> GuestClaim:
         if mine.player_id == guest.pk:
             return mine
         raise UserError(
-            f"You have already claimed {mine.player.name}; "
-            "an organiser decides that claim before you can make another.",
+            _(
+                "You have already claimed %(name)s; "
+                "an organiser decides that claim before you can make another."
+            )
+            % {"name": mine.player.name},
             field="guest",
         )
     if pending.filter(player=guest).exists():
         raise UserError(
-            f"Someone else has already claimed {guest.name} and an organiser has not decided "
-            "yet; if you played as them, tell an organiser of the club.",
+            _(
+                "Someone else has already claimed %(name)s and an organiser has not decided "
+                "yet; if you played as them, tell an organiser of the club."
+            )
+            % {"name": guest.name},
             field="guest",
         )
     try:
@@ -185,7 +200,8 @@ def claim_guest(*, club: Club, guest_id: int, user: User) -> GuestClaim:
     except IntegrityError:
         # Two claims at the same moment: the other one was stored first.
         raise UserError(
-            f"Someone else has just claimed {guest.name}; tell an organiser of the club.",
+            _("Someone else has just claimed %(name)s; tell an organiser of the club.")
+            % {"name": guest.name},
             field="guest",
         ) from None
 
@@ -194,7 +210,7 @@ def _decide(*, club: Club, claim_id: int, by: User) -> GuestClaim:
     """The pending claim, locked, once `by` is allowed to decide it."""
     role = Membership.objects.filter(club=club, user=by).values_list("role", flat=True).first()
     if not at_least(role, Role.ORGANISER):
-        raise UserError("Only an organiser or owner of the club can decide a claim.")
+        raise UserError(_("Only an organiser or owner of the club can decide a claim."))
     claim = (
         GuestClaim.objects.select_for_update(of=("self",))
         .select_related("player", "user")
@@ -202,11 +218,14 @@ def _decide(*, club: Club, claim_id: int, by: User) -> GuestClaim:
         .first()
     )
     if claim is None:
-        raise UserError("That claim is not one of this club's.")
+        raise UserError(_("That claim is not one of this club's."))
+    if claim.status == GuestClaim.Status.APPROVED:
+        raise UserError(
+            _("That claim was already approved; reload the players page to see where things stand.")
+        )
     if claim.status != GuestClaim.Status.PENDING:
         raise UserError(
-            f"That claim was already {claim.get_status_display().lower()}; "
-            "reload the players page to see where things stand."
+            _("That claim was already refused; reload the players page to see where things stand.")
         )
     return claim
 
@@ -241,17 +260,20 @@ def link_guest(*, club: Club, guest_id: int, user: User) -> Player:
     """Give a guest an account: their past seats and results become the member's."""
     guest = Player.objects.select_for_update().filter(club=club, pk=guest_id).first()
     if guest is None or not guest.is_guest:
-        raise UserError("That player is not a guest of this club.", field="guest")
+        raise UserError(_("That player is not a guest of this club."), field="guest")
     if not Membership.objects.filter(club=club, user=user).exists():
-        raise UserError("Only a member of the club can take over a guest's results.")
+        raise UserError(_("Only a member of the club can take over a guest's results."))
     own = Player.objects.filter(club=club, user=user).first()
     if own is not None:
         # Results or a tournament entry of its own: merging two players' records is not
         # something a link should do silently.
         if own.seats.exists() or own.entries.exists():
             raise UserError(
-                f"{user.get_username()} already plays as {own.name} with results of their own; "
-                "a guest can be linked only to an account that has not played yet.",
+                _(
+                    "%(username)s already plays as %(name)s with results of their own; "
+                    "a guest can be linked only to an account that has not played yet."
+                )
+                % {"username": user.get_username(), "name": own.name},
                 field="guest",
             )
         own.delete()
@@ -259,7 +281,7 @@ def link_guest(*, club: Club, guest_id: int, user: User) -> Player:
     try:
         guest.save(update_fields=["user"])
     except IntegrityError:
-        raise UserError("That account already plays as another player here.") from None
+        raise UserError(_("That account already plays as another player here.")) from None
     # Claims still waiting on this guest are settled by the link: the member's claim is
     # approved, anyone else's refused (approve_claim records who decided).
     waiting = GuestClaim.objects.filter(player=guest, status=GuestClaim.Status.PENDING)
@@ -277,12 +299,12 @@ def link_guest(*, club: Club, guest_id: int, user: User) -> Player:
 def set_role(*, club: Club, membership_id: int, role: str, by_role: str) -> Membership:
     membership = Membership.objects.select_for_update().filter(club=club, pk=membership_id).first()
     if membership is None:
-        raise UserError("That person is not a member of the club.")
+        raise UserError(_("That person is not a member of the club."))
     if role not in RANK:
-        raise UserError("Choose member, scorer, organiser or owner.", field="role")
+        raise UserError(_("Choose member, scorer, organiser or owner."), field="role")
     touches_owner = Role.OWNER in (role, membership.role)
     if touches_owner and by_role != Role.OWNER:
-        raise UserError("Only an owner can make or unmake an owner.", field="role")
+        raise UserError(_("Only an owner can make or unmake an owner."), field="role")
     if membership.role == Role.OWNER and role != Role.OWNER:
         _keep_an_owner(club, leaving=membership)
     membership.role = role
@@ -298,7 +320,7 @@ def remove_member(*, club: Club, membership_id: int, by_role: str) -> None:
         return
     if membership.role == Role.OWNER:
         if by_role != Role.OWNER:
-            raise UserError("Only an owner can remove an owner.")
+            raise UserError(_("Only an owner can remove an owner."))
         _keep_an_owner(club, leaving=membership)
     membership.delete()
 
@@ -306,13 +328,13 @@ def remove_member(*, club: Club, membership_id: int, by_role: str) -> None:
 def _keep_an_owner(club: Club, *, leaving: Membership) -> None:
     others = Membership.objects.filter(club=club, role=Role.OWNER).exclude(pk=leaving.pk)
     if not others.exists():
-        raise UserError("A club needs an owner: make someone else owner first.", field="role")
+        raise UserError(_("A club needs an owner: make someone else owner first."), field="role")
 
 
 def check_variant_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """Options as the rules engine accepts them, or `UserError` with the engine's sentence."""
     if variant not in VARIANTS:
-        raise UserError("Choose one of the club's games.", field="variant")
+        raise UserError(_("Choose one of the club's games."), field="variant")
     try:
         check_options(variant, options)
     except RulesError as error:
@@ -326,7 +348,7 @@ def check_variant_options(variant: str, options: dict[str, Any]) -> dict[str, An
 def save_variant_rules(
     *, club: Club, variant: str, options: dict[str, Any], by: User
 ) -> VariantRules:
-    rules, _ = VariantRules.objects.update_or_create(
+    rules, _created = VariantRules.objects.update_or_create(
         club=club,
         variant=variant,
         defaults={
@@ -343,7 +365,7 @@ def set_leaderboard_days(*, club: Club, days: int | None) -> Club:
     """How many days without a rated session leave a player off the club's leaderboards;
     None or 0 keeps everyone on them."""
     if days is not None and days < 0:
-        raise UserError("Give a number of days, 0 or more.", field="leaderboard_days")
+        raise UserError(_("Give a number of days, 0 or more."), field="leaderboard_days")
     club.leaderboard_days = days
     club.save(update_fields=["leaderboard_days"])
     return club

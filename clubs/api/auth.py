@@ -7,6 +7,7 @@ one afterwards); DELETE with the token revokes it, and the next POST makes a new
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import BaseAuthentication, TokenAuthentication
@@ -21,7 +22,7 @@ from config.api_errors import error_body
 from config.api_schema import error_responses
 from config.throttles import AnonThrottle, ScopedThrottle
 
-WRONG_LOGIN = "The username or password is not right; check both and try again."
+WRONG_LOGIN = _("The username or password is not right; check both and try again.")
 
 
 class AuthTokenView(APIView):
@@ -58,9 +59,9 @@ class AuthTokenView(APIView):
         )
         if user is None:
             return Response(
-                error_body("invalid_login", WRONG_LOGIN), status=status.HTTP_400_BAD_REQUEST
+                error_body("invalid_login", str(WRONG_LOGIN)), status=status.HTTP_400_BAD_REQUEST
             )
-        token, _ = Token.objects.get_or_create(user=user)
+        token, _created = Token.objects.get_or_create(user=user)
         return Response(TokenSerializer({"token": token.key, "username": user.get_username()}).data)
 
     @extend_schema(

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import services
@@ -33,7 +34,9 @@ def club_new(request: HttpRequest) -> HttpResponse:
         except UserError as error:
             show_error(form, error)
         else:
-            messages.success(request, f"{club.name} is ready. Invite your players next.")
+            messages.success(
+                request, _("%(club)s is ready. Invite your players next.") % {"club": club.name}
+            )
             return redirect("club-detail", slug=club.slug)
     return render(
         request, "clubs/club_new.html", {"form": form, "timezone_names": timezone_names()}

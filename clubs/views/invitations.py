@@ -7,6 +7,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs import services
@@ -33,7 +34,7 @@ def invitations(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as error:
             show_error(form, error)
         else:
-            messages.success(request, "A new link is ready: copy it and send it to the player.")
+            messages.success(request, _("A new link is ready: copy it and send it to the player."))
             return redirect(
                 f"{reverse('club-invitations', args=[slug])}#invitation-{invitation.pk}"
             )
@@ -56,7 +57,7 @@ def invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> Ht
     invitation = get_object_or_404(Invitation, pk=invitation_id, club=access.club)
     if request.method == "POST":
         services.revoke_invitation(club=access.club, invitation_id=invitation.pk)
-        messages.success(request, "The link no longer works.")
+        messages.success(request, _("The link no longer works."))
         return redirect("club-invitations", slug=access.club.slug)
     return render(
         request,
@@ -95,11 +96,14 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             if guest:
                 messages.success(
                     request,
-                    f"Welcome to {club.name}. Your claim to be {guest.name} waits for an "
-                    "organiser: once they approve it, their results are yours.",
+                    _(
+                        "Welcome to %(club)s. Your claim to be %(name)s waits for an "
+                        "organiser: once they approve it, their results are yours."
+                    )
+                    % {"club": club.name, "name": guest.name},
                 )
                 return redirect("club-players", slug=club.slug)
-            messages.success(request, f"Welcome to {club.name}.")
+            messages.success(request, _("Welcome to %(club)s.") % {"club": club.name})
             return redirect("club-detail", slug=club.slug)
     return render(
         request,

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import services
@@ -71,7 +72,9 @@ def guest_add(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as error:
             show_error(form, error)
         else:
-            messages.success(request, f"{guest.name} can now be seated as a guest.")
+            messages.success(
+                request, _("%(name)s can now be seated as a guest.") % {"name": guest.name}
+            )
             return redirect("club-players", slug=access.club.slug)
     return _players_page(request, access, guest_form=form)
 
@@ -83,7 +86,7 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
     membership = get_object_or_404(Membership, pk=membership_id, club=access.club)
     form = RoleForm(request.POST, by_owner=access.is_owner)
     if not form.is_valid():
-        return _players_page(request, access, role_error=(membership.pk, "Choose a role."))
+        return _players_page(request, access, role_error=(membership.pk, _("Choose a role.")))
     assert access.role is not None  # club_access let only an organiser through
     try:
         services.set_role(
@@ -95,7 +98,13 @@ def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResp
     except UserError as error:
         return _players_page(request, access, role_error=(membership.pk, error.message))
     messages.success(
-        request, f"{membership.user.get_username()} is now {Role(form.cleaned_data['role']).label}."
+        request,
+        # Translators: the role is "Member", "Scorer", "Organiser" or "Owner"
+        _("%(username)s is now %(role)s.")
+        % {
+            "username": membership.user.get_username(),
+            "role": Role(form.cleaned_data["role"]).label,
+        },
     )
     return redirect("club-players", slug=access.club.slug)
 
@@ -118,7 +127,11 @@ def member_remove(request: HttpRequest, slug: str, membership_id: int) -> HttpRe
         except UserError as exc:
             error = exc.message
         else:
-            messages.success(request, f"{membership.user.get_username()} is no longer a member.")
+            messages.success(
+                request,
+                _("%(username)s is no longer a member.")
+                % {"username": membership.user.get_username()},
+            )
             if membership.user_id == request.user.pk:
                 return redirect("home")
             return redirect("club-players", slug=access.club.slug)
@@ -166,7 +179,11 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
         except UserError as error:
             show_error(form, error)
         else:
-            messages.success(request, f"{old_name} is now called {player.name}.")
+            messages.success(
+                request,
+                _("%(old_name)s is now called %(name)s.")
+                % {"old_name": old_name, "name": player.name},
+            )
             return redirect("club-players", slug=access.club.slug)
     return _player_page(request, access, player, name_form=form)
 
@@ -185,7 +202,9 @@ def guest_link(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
             form.add_error("member", error.message)
         else:
             messages.success(
-                request, f"{player.name}'s results now belong to {user.get_username()}."
+                request,
+                _("%(name)s's results now belong to %(username)s.")
+                % {"name": player.name, "username": user.get_username()},
             )
             return redirect("club-players", slug=access.club.slug)
     return _player_page(request, access, player, link_form=form)
@@ -204,7 +223,9 @@ def claim_approve(request: HttpRequest, slug: str, claim_id: int) -> HttpRespons
     except UserError as error:
         return _players_page(request, access, claim_error=(claim.pk, error.message))
     messages.success(
-        request, f"{claim.player.name}'s results now belong to {claim.user.get_username()}."
+        request,
+        _("%(name)s's results now belong to %(username)s.")
+        % {"name": claim.player.name, "username": claim.user.get_username()},
     )
     return redirect("club-players", slug=access.club.slug)
 
@@ -226,8 +247,8 @@ def claim_refuse(request: HttpRequest, slug: str, claim_id: int) -> HttpResponse
         else:
             messages.success(
                 request,
-                f"{claim.player.name} stays a guest; {claim.user.get_username()} plays as "
-                "themselves from now on.",
+                _("%(name)s stays a guest; %(username)s plays as themselves from now on.")
+                % {"name": claim.player.name, "username": claim.user.get_username()},
             )
             return redirect("club-players", slug=access.club.slug)
     return render(

@@ -10,6 +10,8 @@ from django.forms import Field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import services
@@ -39,9 +41,9 @@ def _variant(request: HttpRequest) -> str:
 def _shown_value(name: str, field: Field, value: Any) -> str:
     """An option's value as a sentence fragment, for members who can only read the rules."""
     if value is None:
-        return BLANK_MEANS.get(name, BLANK_MEANS_USUALLY)
+        return str(BLANK_MEANS.get(name, BLANK_MEANS_USUALLY))
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     for choice, label in getattr(field, "choices", ()):
         if choice == value:
             return str(label)
@@ -82,7 +84,9 @@ def _rules_page(
             except UserError as error:
                 form.add_engine_error(error.message, getattr(error, "option", None))
             else:
-                messages.success(request, f"{GAME_NAMES[variant]} defaults saved.")
+                messages.success(
+                    request, _("%(game)s defaults saved.") % {"game": GAME_NAMES[variant]}
+                )
                 return redirect(f"{reverse('club-rules', args=[club.slug])}?variant={variant}")
     else:
         chosen_preset = find_preset(variant, request.GET.get("preset", ""))
@@ -122,9 +126,12 @@ def _rules_page(
 def window_words(days: int | None) -> str:
     """The leaderboard window for members who can only read it."""
     if not days:
-        return "Everyone stays on the leaderboards."
-    unit = "day" if days == 1 else "days"
-    return f"Players with no rated session of a game in {days} {unit} leave its leaderboard."
+        return _("Everyone stays on the leaderboards.")
+    return ngettext(
+        "Players with no rated session of a game in %(count)s day leave its leaderboard.",
+        "Players with no rated session of a game in %(count)s days leave its leaderboard.",
+        days,
+    ) % {"count": days}
 
 
 @require_POST
@@ -140,6 +147,11 @@ def leaderboard_window(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as error:
             show_error(form, error)
         else:
-            messages.success(request, f"Leaderboards saved. {window_words(club.leaderboard_days)}")
+            messages.success(
+                request,
+                # Translators: then a sentence that says who stays on the leaderboards
+                _("Leaderboards saved. %(window)s")
+                % {"window": window_words(club.leaderboard_days)},
+            )
             return redirect(f"{reverse('club-rules', args=[club.slug])}#leaderboard")
     return _rules_page(request, access, rules_posted=False, window_form=form)
