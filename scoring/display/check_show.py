@@ -273,7 +273,7 @@ class ShowCheck:
     @property
     def error_headline(self) -> str:
         """The error up to its first colon: short enough for the one-line summary."""
-        head, colon, _ = self.error.partition(": ")
+        head, colon, _rest = self.error.partition(": ")
         return head if colon else self.error
 
     @property
