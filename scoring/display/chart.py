@@ -14,6 +14,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import ngettext
+
 from scoring.display.formatting import signed
 
 WIDTH = 360
@@ -121,8 +123,11 @@ class Chart:
     def description(self) -> str:
         """What the chart shows, in words, for screen readers."""
         ends = ", ".join(f"{s.name} {signed(s.final)}" for s in self.series)
-        hands = "1 hand" if self.hands == 1 else f"{self.hands} hands"
-        return f"Running totals over {hands}. At the end: {ends}."
+        return ngettext(
+            "Running totals over %(count)s hand. At the end: %(ends)s.",
+            "Running totals over %(count)s hands. At the end: %(ends)s.",
+            self.hands,
+        ) % {"count": self.hands, "ends": ends}
 
 
 def build_chart(

@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+
 from scoring import rules
-from scoring.display.formatting import WILD_LABELS
+from scoring.display.formatting import WILD_LABELS, WILD_NOUNS, Words
 from scoring.rules import (
     BONUS_VARIANTS,
     GAME_NAMES,
@@ -34,67 +37,147 @@ MOST_CARDS_CHECKED = VAZHUSHAL_SEARCH_LIMIT
 # the variants with an option for it allow it.
 NO_WILD = "none"
 NO_WILD_OPTIONS = NO_DESIGNATOR_OPTIONS
-NO_WILD_MEANING: dict[str, str] = {
-    "indian13": "None: no exposed card, only printed jokers are wild.",
-    "vazhushal": "None: no negative joker, only printed jokers are wild.",
-}
+NO_WILD_MEANING = Words(
+    {
+        "indian13": gettext_lazy("None: no exposed card, only printed jokers are wild."),
+        "vazhushal": gettext_lazy("None: no negative joker, only printed jokers are wild."),
+    }
+)
 
-SHOW_LABELS: dict[str, str] = {
-    "rummy": "Rummy",
-    "complete": "Complete hand",
-    "eight_jokers": "Eight jokers",
-    "eight_dublees": "Eight dublees",
-    "three_tunnelas": "Three tunnelas",
-    "ten_dublees": "Ten dublees",
-    "ten_jokers": "Ten jokers",
-    "out": "Out",
-}
-MELD_LABELS: dict[str, str] = {
-    "pure_sequence": "Pure sequence",
-    "sequence": "Sequence",
-    "set": "Set",
-    "tunnela": "Tunnela",
-    "dublee": "Dublee",
-}
+# The kinds of show the engine names (a show: a rummy declaration that ends the hand).
+SHOW_LABELS = Words(
+    {
+        "rummy": pgettext_lazy("a kind of show: every card in melds", "Rummy"),
+        "complete": pgettext_lazy("a kind of show", "Complete hand"),
+        "eight_jokers": pgettext_lazy("a kind of show", "Eight jokers"),
+        "eight_dublees": pgettext_lazy(
+            "a kind of show: eight pairs of identical cards", "Eight dublees"
+        ),
+        "three_tunnelas": pgettext_lazy(
+            "a kind of show: three sets of three identical cards", "Three tunnelas"
+        ),
+        "ten_dublees": pgettext_lazy("a kind of show: ten pairs of identical cards", "Ten dublees"),
+        "ten_jokers": pgettext_lazy("a kind of show", "Ten jokers"),
+        "out": pgettext_lazy("a kind of show: the player goes out", "Out"),
+    }
+)
+MELD_LABELS = Words(
+    {
+        "pure_sequence": pgettext_lazy("a meld: a run without wild cards", "Pure sequence"),
+        "sequence": pgettext_lazy("a meld: a run of one suit", "Sequence"),
+        "set": pgettext_lazy("a meld: cards of one rank", "Set"),
+        "tunnela": pgettext_lazy("a meld: three identical cards", "Tunnela"),
+        "dublee": pgettext_lazy("a meld: two identical cards", "Dublee"),
+    }
+)
 # The penalty rule in words, and a short sentence saying why it applies.
-RULE_WORDS: dict[str, tuple[str, str]] = {
-    "all_cards": ("All cards count", "There is no pure sequence, so every card is counted."),
-    "pure_exempt": (
-        "Pure sequences exempt",
-        "Only the cards in pure sequences are left out of the count.",
-    ),
-    "deadwood": (
-        "Only deadwood counts",
-        "The melds meet the show requirement, so only the cards outside them count.",
-    ),
-    "two_points": (
-        "Two points",
-        "The hand is as good as melded, so it pays a flat 2 points.",
-    ),
-    "first_turn": ("First turn", "Every meldable card is exempt and the count is halved."),
-}
-ROLE_LABELS: dict[str, str] = {
-    "printed": "printed joker",
-    "rank": "same rank",
-    "ace": "ace",
-    "wild": "wild",
-    "same_suit": "same suit",
-    "upper": "upper",
-    "lower": "lower",
-    "one_up": "one up",
-    "two_up": "two up",
-    "one_down": "one down",
-    "two_down": "two down",
-    "tiplu": "tiplu",
-    "ordinary": "ordinary joker",
-    "poplu": "poplu",
-    "jhiplu": "jhiplu",
-    "opposite_color": "opposite colour",
-}
+RULE_WORDS = Words(
+    {
+        "all_cards": gettext_lazy("All cards count"),
+        "pure_exempt": gettext_lazy("Pure sequences exempt"),
+        "deadwood": gettext_lazy("Only deadwood counts"),
+        "two_points": pgettext_lazy("a penalty rule: a flat two points", "Two points"),
+        "first_turn": pgettext_lazy("a penalty rule: no turn played yet", "First turn"),
+    }
+)
+RULE_REASONS = Words(
+    {
+        "all_cards": gettext_lazy("There is no pure sequence, so every card is counted."),
+        "pure_exempt": gettext_lazy("Only the cards in pure sequences are left out of the count."),
+        "deadwood": gettext_lazy(
+            "The melds meet the show requirement, so only the cards outside them count."
+        ),
+        "two_points": gettext_lazy("The hand is as good as melded, so it pays a flat 2 points."),
+        "first_turn": gettext_lazy("Every meldable card is exempt and the count is halved."),
+    }
+)
+# What makes a card wild this hand, as a card's title says it ("wild (tiplu)").
+ROLE_LABELS = Words(
+    {
+        "printed": pgettext_lazy("why a card is wild", "printed joker"),
+        "rank": pgettext_lazy("why a card is wild", "same rank"),
+        "ace": pgettext_lazy("why a card is wild", "ace"),
+        "wild": pgettext_lazy("why a card is wild", "wild"),
+        "same_suit": pgettext_lazy("why a card is wild", "same suit"),
+        "upper": pgettext_lazy("why a card is wild: one rank above", "upper"),
+        "lower": pgettext_lazy("why a card is wild: one rank below", "lower"),
+        "one_up": pgettext_lazy("why a card is wild", "one up"),
+        "two_up": pgettext_lazy("why a card is wild", "two up"),
+        "one_down": pgettext_lazy("why a card is wild", "one down"),
+        "two_down": pgettext_lazy("why a card is wild", "two down"),
+        "tiplu": pgettext_lazy("Marriage: the wild card turned up", "tiplu"),
+        "ordinary": pgettext_lazy("why a card is wild", "ordinary joker"),
+        "poplu": pgettext_lazy("Marriage: the card one rank above the tiplu", "poplu"),
+        "jhiplu": pgettext_lazy("Marriage: the card one rank below the tiplu", "jhiplu"),
+        "opposite_color": pgettext_lazy("why a card is wild", "opposite colour"),
+    }
+)
+# The value-card bonus's lines ("For" in its table).
+BONUS_LABELS = Words(
+    {
+        "same_suit": pgettext_lazy("a value-card bonus", "Same suit"),
+        "upper": pgettext_lazy("a value-card bonus: one rank above", "Upper"),
+        "lower": pgettext_lazy("a value-card bonus: one rank below", "Lower"),
+        "marriage": pgettext_lazy(
+            "a value-card bonus: king and queen of the wild suit", "Marriage"
+        ),
+        "double_marriage": pgettext_lazy("a value-card bonus", "Double marriage"),
+        "triple_marriage": pgettext_lazy("a value-card bonus", "Triple marriage"),
+        "one_up": pgettext_lazy("a value-card bonus", "One up"),
+        "two_up": pgettext_lazy("a value-card bonus", "Two up"),
+        "one_down": pgettext_lazy("a value-card bonus", "One down"),
+        "two_down": pgettext_lazy("a value-card bonus", "Two down"),
+        "tiplu": pgettext_lazy("Marriage: a value-card bonus for the wild card turned up", "Tiplu"),
+        "poplu": pgettext_lazy("Marriage: a value-card bonus, one rank above the tiplu", "Poplu"),
+        "jhiplu": pgettext_lazy("Marriage: a value-card bonus, one rank below the tiplu", "Jhiplu"),
+        "tunnela": pgettext_lazy("a value-card bonus: three identical cards", "Tunnela"),
+        "joker_tunnela": pgettext_lazy(
+            "a value-card bonus: three identical jokers", "Joker tunnela"
+        ),
+        "poplu_tunnela": pgettext_lazy(
+            "a value-card bonus: three identical poplus", "Poplu tunnela"
+        ),
+        "jhiplu_tunnela": pgettext_lazy(
+            "a value-card bonus: three identical jhiplus", "Jhiplu tunnela"
+        ),
+    }
+)
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_NAMES = Words(
+    {
+        "S": pgettext_lazy("a card suit", "spades"),
+        "H": pgettext_lazy("a card suit", "hearts"),
+        "D": pgettext_lazy("a card suit", "diamonds"),
+        "C": pgettext_lazy("a card suit", "clubs"),
+    }
+)
+# The same as a heading (the groups of the wild card's list).
+SUIT_TITLES = Words(
+    {
+        "S": pgettext_lazy("a card suit, as a heading", "Spades"),
+        "H": pgettext_lazy("a card suit, as a heading", "Hearts"),
+        "D": pgettext_lazy("a card suit, as a heading", "Diamonds"),
+        "C": pgettext_lazy("a card suit, as a heading", "Clubs"),
+    }
+)
+RANK_NAMES = Words(
+    {
+        "A": pgettext_lazy("a card rank", "ace"),
+        "J": pgettext_lazy("a card rank", "jack"),
+        "Q": pgettext_lazy("a card rank", "queen"),
+        "K": pgettext_lazy("a card rank", "king"),
+    }
+)
+
+
+def card_spoken(rank: str, suit: str) -> str:
+    """A card as a screen reader says it: "queen of hearts", "10 of spades"."""
+    # Translators: a playing card read aloud, e.g. "queen of hearts"
+    return pgettext("a playing card", "%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES.get(rank, rank),
+        "suit": SUIT_NAMES[suit],
+    }
 
 
 def _words(code: str) -> str:
@@ -114,15 +197,14 @@ class Card:
 
     @classmethod
     def of(cls, code: str, wild_cards: dict[str, str] | None = None) -> Card:
-        role = ROLE_LABELS.get(r, _words(r)) if (r := (wild_cards or {}).get(code)) else None
+        role = (ROLE_LABELS.get(r) or _words(r)) if (r := (wild_cards or {}).get(code)) else None
         if code == "JK":
-            return cls(code, "JK", "", False, "printed joker", role)
+            return cls(code, "JK", "", False, _("printed joker"), role)
         rank, suit = code[:-1], code[-1]
         if suit not in SUIT_SYMBOLS:
             # Not a card the engine gave back; shown as it was written.
             return cls(code, code, "", False, code, role)
-        spoken = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
-        return cls(code, rank, SUIT_SYMBOLS[suit], suit in "HD", spoken, role)
+        return cls(code, rank, SUIT_SYMBOLS[suit], suit in "HD", card_spoken(rank, suit), role)
 
 
 @dataclass(frozen=True)
@@ -191,7 +273,7 @@ class ShowCheck:
     @property
     def error_headline(self) -> str:
         """The error up to its first colon: short enough for the one-line summary."""
-        head, colon, _ = self.error.partition(": ")
+        head, colon, _rest = self.error.partition(": ")
         return head if colon else self.error
 
     @property
@@ -199,8 +281,10 @@ class ShowCheck:
         """How many cards are picked against how many a show has: `5 of 13 cards`."""
         low, high = SHOW_SIZES[self.variant]
         if high is None:
-            return f"{self.picked} picked, {low} or more"
-        return f"{self.picked} of {self.size_text} cards"
+            # Translators: cards picked for a show of no upper size, e.g. "5 picked, 3 or more"
+            return _("%(picked)s picked, %(low)s or more") % {"picked": self.picked, "low": low}
+        # Translators: cards picked against a show's size, e.g. "5 of 13 cards", "5 of 16-21 cards"
+        return _("%(picked)s of %(size)s cards") % {"picked": self.picked, "size": self.size_text}
 
     @property
     def size_ok(self) -> bool:
@@ -222,23 +306,63 @@ def _count_message(variant: str, picked: int) -> str:
     low, high = SHOW_SIZES[variant]
     if picked == 0:
         if high is None:
-            return f"Tap the cards of the show, or type them: {game} shows have {low} or more."
+            return _(
+                "Tap the cards of the show, or type them: %(game)s shows have %(low)s or more."
+            ) % {"game": game, "low": low}
         if low == high:
-            return f"Tap the cards of the hand, or type them: {game} shows have {low} cards."
-        return (
-            f"Tap the cards of the hand, or type them: {game} shows have {low} to {high} "
-            f"cards ({high} for a complete hand)."
-        )
+            return ngettext(
+                "Tap the cards of the hand, or type them: %(game)s shows have %(count)s card.",
+                "Tap the cards of the hand, or type them: %(game)s shows have %(count)s cards.",
+                low,
+            ) % {"game": game, "count": low}
+        return _(
+            "Tap the cards of the hand, or type them: %(game)s shows have %(low)s to %(high)s "
+            "cards (%(high)s for a complete hand)."
+        ) % {"game": game, "low": low, "high": high}
     if picked < low:
         more = low - picked
-        card_word = "card" if more == 1 else "cards"
-        target = f"{low}" if low == high else f"at least {low}"
-        return f"{picked} picked so far: pick {more} more {card_word} to make {target}."
+        values = {"picked": picked, "more": more, "target": low}
+        if low == high:
+            return (
+                ngettext(
+                    "%(picked)s picked so far: pick %(more)s more card to make %(target)s.",
+                    "%(picked)s picked so far: pick %(more)s more cards to make %(target)s.",
+                    more,
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "%(picked)s picked so far: pick %(more)s more card to make at least %(target)s.",
+                "%(picked)s picked so far: pick %(more)s more cards to make at least %(target)s.",
+                more,
+            )
+            % values
+        )
     most = high if high is not None else MOST_CARDS_CHECKED
     extra = picked - most
-    card_word = "card" if extra == 1 else "cards"
-    shows = f"{game} shows have" if high is not None else "this page checks"
-    return f"{picked} cards picked, but {shows} at most {most}: take {extra} {card_word} off."
+    too_many: dict[str, object] = {"picked": picked, "game": game, "most": most, "extra": extra}
+    if high is not None:
+        return (
+            ngettext(
+                "%(picked)s cards picked, but %(game)s shows have at most %(most)s: "
+                "take %(extra)s card off.",
+                "%(picked)s cards picked, but %(game)s shows have at most %(most)s: "
+                "take %(extra)s cards off.",
+                extra,
+            )
+            % too_many
+        )
+    return (
+        ngettext(
+            "%(picked)s cards picked, but this page checks at most %(most)s: "
+            "take %(extra)s card off.",
+            "%(picked)s cards picked, but this page checks at most %(most)s: "
+            "take %(extra)s cards off.",
+            extra,
+        )
+        % too_many
+    )
 
 
 def _game(*, variant: str, players: int | None, wild: str) -> rules.Game:
@@ -256,7 +380,7 @@ def _melds(melds: tuple[rules.MeldShown, ...], wild_cards: dict[str, str]) -> tu
     return tuple(
         Meld(
             kind=meld.kind,
-            label=MELD_LABELS.get(meld.kind, _words(meld.kind)),
+            label=MELD_LABELS.get(meld.kind) or _words(meld.kind),
             cards=_cards(meld.cards, wild_cards),
         )
         for meld in melds
@@ -264,7 +388,8 @@ def _melds(melds: tuple[rules.MeldShown, ...], wild_cards: dict[str, str]) -> tu
 
 
 def _penalty(answer: rules.PenaltyAnswer, wild_cards: dict[str, str]) -> Penalty:
-    words, reason = RULE_WORDS.get(answer.rule, (_words(answer.rule), ""))
+    words = RULE_WORDS.get(answer.rule) or _words(answer.rule)
+    reason = RULE_REASONS.get(answer.rule, "")
     return Penalty(
         points=answer.points,
         rule=answer.rule,
@@ -280,7 +405,7 @@ def _bonus(answer: rules.BonusAnswer) -> Bonus:
         breakdown=tuple(
             BonusLine(
                 category=line.category,
-                label=_words(line.category),
+                label=BONUS_LABELS.get(line.category) or _words(line.category),
                 count=line.count,
                 points=line.points,
             )
@@ -299,8 +424,14 @@ def too_many_checks(*, variant: str, wait: float) -> ShowCheck:
         picked=0,
         size_text=show_size_text(variant),
         status="error",
-        error=f"Too many checks from this connection in a short time; wait {seconds} "
-        f"second{'s' if seconds != 1 else ''} and check again.",
+        error=ngettext(
+            "Too many checks from this connection in a short time; wait %(seconds)s second "
+            "and check again.",
+            "Too many checks from this connection in a short time; wait %(seconds)s seconds "
+            "and check again.",
+            seconds,
+        )
+        % {"seconds": seconds},
     )
 
 
@@ -326,14 +457,16 @@ def check_show(
         status="setup",
     )
     if wild is None:
-        return replace(base, message=f"Choose the {WILD_LABELS[variant].lower()} first.")
+        # Translators: the card that decides the wild cards, e.g. "Choose the tiplu first."
+        message = _("Choose the %(wild)s first.") % {"wild": WILD_NOUNS[variant]}
+        return replace(base, message=message)
     if wild == NO_WILD and variant not in NO_WILD_OPTIONS:
         return replace(
             base,
             status="error",
             error_field="game",
-            error=f"{GAME_NAMES[variant]} always turns up a wild card "
-            f"({WILD_LABELS[variant].lower()}): choose it.",
+            error=_("%(game)s always turns up a wild card (%(wild)s): choose it.")
+            % {"game": GAME_NAMES[variant], "wild": WILD_NOUNS[variant]},
         )
     game = _game(variant=variant, players=players, wild=wild)
     time_left = shared_time_limit()  # one time limit for the page, however many requests
@@ -385,7 +518,7 @@ def check_show(
     if wild == NO_WILD:
         notes.append(NO_WILD_MEANING[variant])
     if players is None and variant in ("indian13", "vazhushal"):
-        notes.append("Without a number of players the check assumes 2 decks.")
+        notes.append(_("Without a number of players the check assumes 2 decks."))
 
     kind = shown.show
     return replace(
@@ -393,7 +526,7 @@ def check_show(
         status="checked",
         valid=shown.valid,
         show_kind=kind,
-        show_label=SHOW_LABELS.get(kind, _words(kind)) if kind else "",
+        show_label=(SHOW_LABELS.get(kind) or _words(kind)) if kind else "",
         reason=shown.reason,
         melds=_melds(shown.melds, wild_cards),
         unmatched=_cards(shown.unmatched, wild_cards),

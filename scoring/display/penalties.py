@@ -15,6 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
+
+from scoring.display.formatting import Words
 from scoring.hand_entry import HandEntry, SeatEntry
 from scoring.rules import (
     CAPPED,
@@ -30,17 +34,29 @@ from scoring.rules import (
 # A count above any cap a table may set, to see every step a hand's flags lead to.
 HIGHEST_COUNT = 100_000
 # A pack on the first turn, and one later (the middle of the hand), as the table says them.
-DROP_WORDS = {"first": "pack", "later": "middle pack"}
-# A seat out on a show the table found not valid.
-WRONG_SHOW_WORDS = "wrong show"
+DROP_WORDS = Words(
+    {
+        "first": pgettext_lazy("a rummy move: leaving the hand before the first draw", "pack"),
+        "later": pgettext_lazy("a rummy move: leaving the hand after drawing", "middle pack"),
+    }
+)
+
+
+def wrong_show_words() -> str:
+    """A seat out on a show the table found not valid."""
+    return pgettext("a rummy declaration that was not valid", "wrong show")
+
+
 # Short marks for a narrow table cell; the sentence is shown under the table.
 TIMES_TWO = "\u00d72"  # a real multiplication sign
-STEP_MARKS = {
-    CAPPED: "cap",
-    HALVED: "\u00bd",
-    DOUBLED_FIRST_TURN: TIMES_TWO,
-    DOUBLED_JOKER: TIMES_TWO,
-}
+STEP_MARKS = Words(
+    {
+        CAPPED: pgettext_lazy("a short mark in a table cell: the penalty was capped", "cap"),
+        HALVED: "\u00bd",
+        DOUBLED_FIRST_TURN: TIMES_TWO,
+        DOUBLED_JOKER: TIMES_TWO,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -60,13 +76,14 @@ class SeatPaid:
 def step_words(step: Adjustment) -> str:
     """One adjustment in words: "capped at 120", "halved: no turn yet", ..."""
     if step.kind == CAPPED:
-        return f"capped at {step.limit}"
+        # Translators: a penalty lowered to the table's cap, e.g. "capped at 120"
+        return _("capped at %(limit)s") % {"limit": step.limit}
     if step.kind == HALVED:
-        return "halved: no turn yet"
+        return _("halved: no turn yet")
     if step.kind == DOUBLED_FIRST_TURN:
-        return "doubled: no turn yet, won before the draw"
+        return _("doubled: no turn yet, won before the draw")
     if step.kind == DOUBLED_JOKER:
-        return "doubled: printed joker"
+        return _("doubled: printed joker")
     return step.kind.replace("_", " ")
 
 
@@ -109,7 +126,7 @@ def seat_payments(
 
 
 def _pack(seat: SeatEntry, penalty: int, *, joker: bool) -> SeatPaid:
-    pack = DROP_WORDS.get(seat.drop or "", "pack")
+    pack = DROP_WORDS.get(seat.drop or "", DROP_WORDS["first"])
     if joker and penalty % 2 == 0:
         return SeatPaid(
             penalty=penalty,
@@ -125,11 +142,11 @@ def _wrong_show(charge: int, *, joker: bool) -> SeatPaid:
     if joker and charge % 2 == 0:
         return SeatPaid(
             penalty=charge,
-            pack=WRONG_SHOW_WORDS,
+            pack=wrong_show_words(),
             notes=(step_words(Adjustment(DOUBLED_JOKER, charge // 2, charge)),),
             marks=(STEP_MARKS[DOUBLED_JOKER],),
         )
-    return SeatPaid(penalty=charge, pack=WRONG_SHOW_WORDS)
+    return SeatPaid(penalty=charge, pack=wrong_show_words())
 
 
 def _loss(
@@ -160,7 +177,8 @@ def _loss(
             return SeatPaid(penalty=penalty)
         notes = tuple(step_words(step) for step in steps)
         if steps:
-            notes = (f"typed {count}", *notes)
+            # Translators: the points a scorer typed for a loser, e.g. "typed 130"
+            notes = (_("typed %(count)s") % {"count": count}, *notes)
         return SeatPaid(
             penalty=penalty, notes=notes, marks=tuple(STEP_MARKS[s.kind] for s in steps)
         )
@@ -176,7 +194,7 @@ def _loss(
     limits = sorted({step.limit for step in every_step if step.kind == CAPPED and step.limit})
     for limit in limits:
         if charge(limit)[0] == penalty and charge(limit - 1)[0] != penalty:
-            counted_notes.insert(0, f"at the cap of {limit}")
+            counted_notes.insert(0, _("at the cap of %(limit)s") % {"limit": limit})
             counted_marks.insert(0, STEP_MARKS[CAPPED])
             break
     return SeatPaid(penalty=penalty, notes=tuple(counted_notes), marks=tuple(counted_marks))

@@ -4,15 +4,17 @@ no query beyond the ones `session_board` makes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, npgettext, pgettext, pgettext_lazy
 
 from scoring import rotation
-from scoring.display.check_show import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
-from scoring.display.formatting import MINUS, signed, unsigned_plus
+from scoring.display.check_show import SUIT_SYMBOLS, SUIT_TITLES, card_spoken
+from scoring.display.formatting import MINUS, Words, signed, unsigned_plus
 from scoring.display.maal import maal_notes
 from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle
@@ -22,23 +24,30 @@ from scoring.hand_entry import HandEntry
 from scoring.models import Ending, GameSession
 from scoring.selectors import Board, HandRow, position_of
 
-RULE_LABELS = {
-    "all_cards": "no pure sequence: every card counts",
-    "pure_exempt": "pure sequences not counted",
-    "deadwood": "only the cards outside melds count",
-    "first_turn": "no turn yet: halved",
-    "two_points": "everything melds: 2 points",
-    "entered": "typed",
-    "drop": "packed",
-}
-REASON_LABELS = {
-    "penalty": "penalty",
-    "drop": "packed",
-    "bonus": "value cards",
-    "win": "win",
-    "eight_dublees": "eight dublees",
-    "wrong_show": "wrong show",
-}
+RULE_LABELS = Words(
+    {
+        "all_cards": gettext_lazy("no pure sequence: every card counts"),
+        "pure_exempt": gettext_lazy("pure sequences not counted"),
+        "deadwood": gettext_lazy("only the cards outside melds count"),
+        "first_turn": gettext_lazy("no turn yet: halved"),
+        "two_points": gettext_lazy("everything melds: 2 points"),
+        "entered": pgettext_lazy("points a scorer typed rather than counted", "typed"),
+        "drop": pgettext_lazy("a rummy move: the player left the hand early", "packed"),
+    }
+)
+# Why one player pays another in a hand's ledger ("Dev pays Asha 40 (pack)").
+REASON_LABELS = Words(
+    {
+        "penalty": pgettext_lazy("why a player pays: the points of a losing hand", "penalty"),
+        "drop": pgettext_lazy("a rummy move: the player left the hand early", "packed"),
+        "bonus": pgettext_lazy("why a player pays: the winner's bonus cards", "value cards"),
+        "win": pgettext_lazy("why a player pays: the hand's winner collects", "win"),
+        "eight_dublees": pgettext_lazy(
+            "why a player pays: a Marriage show of eight pairs", "eight dublees"
+        ),
+        "wrong_show": pgettext_lazy("a rummy declaration that was not valid", "wrong show"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -163,7 +172,8 @@ def seat_totals(board: Board) -> list[SeatTotal]:
         return _pool_totals(board, board.pool)
     if board.chips is not None:
         chips = board.chips
-        return _tiles(board, chips, _best(chips, set(chips)) if board.rows else set(), "chips")
+        unit = pgettext("a deals session's score", "chips")
+        return _tiles(board, chips, _best(chips, set(chips)) if board.rows else set(), unit)
     by_net = decided_by_net(session)
     nets = settle(board).nets if by_net else {}
     if not board.rows:
@@ -202,9 +212,10 @@ def _tiles(
         pos = seat.position
         state = (states or {}).get(pos, "")
         if not state and not seat.seated:
-            state = "left"
+            state = pgettext("a player who left the table", "left")
         elif not state and pos in substitutes:
-            state = f"in for {substitutes[pos]}"
+            # Translators: a substitute's tile, naming the player they came in for
+            state = _("in for %(name)s") % {"name": substitutes[pos]}
         tiles.append(
             SeatTotal(
                 position=pos,
@@ -234,13 +245,19 @@ def _substitutes(board: Board) -> dict[int, str]:
 
 def _pool_totals(board: Board, pool: PoolState) -> list[SeatTotal]:
     limit = board.session.pool_limit or DEFAULT_POOL_LIMIT
-    states = {pos: f"out in hand {hand}" for pos, hand in pool.out_at.items()}
+    states = {
+        # Translators: a pool player knocked out, e.g. "out in hand 7"
+        pos: _("out in hand %(number)s") % {"number": hand}
+        for pos, hand in pool.out_at.items()
+    }
     for pos in pool.left:
-        states.setdefault(pos, "left")
+        states.setdefault(pos, pgettext("a player who left the table", "left"))
     if pool.winner is not None:
-        states[pool.winner] = "wins the pool"
+        states[pool.winner] = _("wins the pool")
     leaders = _best(pool.scores, set(pool.in_play), lowest=True) if board.rows else set()
-    return _tiles(board, pool.scores, leaders, f"of {limit}", states=states)
+    # Translators: after a pool score on a tile, e.g. "37" then "of 101"
+    unit = pgettext("a pool score out of the pool's limit", "of %(limit)s") % {"limit": limit}
+    return _tiles(board, pool.scores, leaders, unit, states=states)
 
 
 def row_payments(board: Board, row: HandRow) -> dict[int, SeatPaid]:
@@ -253,7 +270,9 @@ def row_payments(board: Board, row: HandRow) -> dict[int, SeatPaid]:
 def adjustment_notes(paid: dict[int, SeatPaid], names: dict[int, str]) -> tuple[str, ...]:
     """ "Asha: typed 130, capped at 120", one per seat the engine adjusted."""
     return tuple(
-        f"{names.get(pos, '?')}: {', '.join(seat.notes)}"
+        # Translators: a player and what the rules did to their penalty, e.g.
+        # "Asha: typed 130, capped at 120"
+        _("%(name)s: %(notes)s") % {"name": names.get(pos, "?"), "notes": ", ".join(seat.notes)}
         for pos, seat in sorted(paid.items())
         if seat.notes
     )
@@ -293,19 +312,35 @@ def turn(board: Board) -> Turn:
     session = board.session
     names = board.names
     number = board.hands_dealt + 1
-    label = f"Hand {number}"
-    if session.ending == Ending.DEALS and session.ending_target:
-        label += f" of {session.ending_target * len(board.playing)}"
-    elif session.ending == Ending.HANDS and session.ending_target:
-        label += f" of {session.ending_target}"
-    elif session.ending == Ending.POINTS and session.ending_target:
-        label += f" · first to {session.ending_target} points"
+    target = session.ending_target
+    label = pgettext("a hand of cards, with its number", "Hand %(number)s") % {"number": number}
+    if session.ending in (Ending.DEALS, Ending.HANDS) and target:
+        total = target * len(board.playing) if session.ending == Ending.DEALS else target
+        # Translators: the hand being played out of those the session lasts, e.g. "Hand 4 of 12"
+        label = pgettext("a hand of cards, with its number", "Hand %(number)s of %(total)s") % {
+            "number": number,
+            "total": total,
+        }
+    elif session.ending == Ending.POINTS and target:
+        label = npgettext(
+            "a hand of cards, with its number",
+            "Hand %(number)s · first to %(target)s point",
+            "Hand %(number)s · first to %(target)s points",
+            target,
+        ) % {"number": number, "target": target}
     return Turn(
         hand_label=label,
         dealer_name=names[board.next_dealer],
         first_name=names[board.first_to_play],
-        direction=rotation.direction_name(session.variant),
+        direction=direction_words(session.variant),
     )
+
+
+def direction_words(variant: str) -> str:
+    """The way the deal and play go round the table, in words."""
+    if rotation.direction(variant) < 0:
+        return pgettext("the direction of play round the table", "counter-clockwise")
+    return pgettext("the direction of play round the table", "clockwise")
 
 
 def ledger_view(
@@ -381,7 +416,7 @@ def card_grid() -> list[dict[str, Any]]:
                 {
                     "code": f"{rank}{suit}",
                     "rank": rank,
-                    "spoken": f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}",
+                    "spoken": card_spoken(rank, suit),
                 }
                 for rank in RANKS
             ],
@@ -394,23 +429,38 @@ def wild_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The wild card select: cards grouped by suit, then the printed joker."""
     groups = [
         (
-            f"{symbol} {SUIT_NAMES[suit].capitalize()}",
+            f"{symbol} {SUIT_TITLES[suit]}",
             [(f"{rank}{suit}", f"{rank}{symbol}") for rank in RANKS],
         )
         for suit, symbol in SUIT_SYMBOLS.items()
     ]
-    return groups + [("Joker", [("JK", "Printed joker")])]
+    joker = pgettext("a playing card: the group of jokers in a card list", "Joker")
+    return groups + [(joker, [("JK", _("Printed joker"))])]
 
 
 def draw_sentence(draw: rotation.DealerDraw, names: dict[int, str]) -> str:
     """Who drew what for the deal, as the table would say it."""
     drawn = ", ".join(
-        f"{names[pos]} {' then '.join(card_text(card) for card in cards)}"
+        # Translators: a player and the card(s) they drew for the deal, e.g. "Asha K♠"
+        _("%(name)s %(cards)s") % {"name": names[pos], "cards": _drawn_cards(cards)}
         for pos, cards in sorted(draw.cards.items())
     )
     high = names[draw.high_seat]
     if draw.dealer == draw.high_seat:
-        outcome = f"{high} drew highest and deals first."
-    else:
-        outcome = f"{high} drew highest and plays first, so {names[draw.dealer]} deals."
-    return f"Drawn for the deal: {drawn}. {outcome}"
+        return _("Drawn for the deal: %(drawn)s. %(high)s drew highest and deals first.") % {
+            "drawn": drawn,
+            "high": high,
+        }
+    return _(
+        "Drawn for the deal: %(drawn)s. %(high)s drew highest and plays first, so %(dealer)s deals."
+    ) % {"drawn": drawn, "high": high, "dealer": names[draw.dealer]}
+
+
+def _drawn_cards(cards: Sequence[str]) -> str:
+    """One player's cards drawn for the deal, in order: "K♠", "3♥ then Q♦" after a tie."""
+    shown = [card_text(card) for card in cards]
+    text = shown[0] if shown else ""
+    for card in shown[1:]:
+        # Translators: one card drawn after another for the deal, e.g. "3♥ then Q♦"
+        text = _("%(earlier)s then %(later)s") % {"earlier": text, "later": card}
+    return text

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from clubs.services import display_name
 from scoring.display.chart import Chart, build_chart
@@ -95,9 +96,15 @@ class SessionSummary:
     def winning_net_shown(self) -> str:
         net = self.winning_net or 0
         if self.settlement.in_money:
-            return f"{signed(net)} net"
-        unit = self.settlement.unit[:-1] if abs(net) == 1 else self.settlement.unit
-        return f"{signed(net)} {unit} net"
+            # Translators: what a player is up in the settlement, in money, e.g. "+240 net"
+            return _("%(amount)s net") % {"amount": signed(net)}
+        if self.settlement.unit == "game points":
+            return ngettext("%(count)s game point net", "%(count)s game points net", abs(net)) % {
+                "count": signed(net)
+            }
+        return ngettext("%(count)s point net", "%(count)s points net", abs(net)) % {
+            "count": signed(net)
+        }
 
     @property
     def hands_played(self) -> int:
@@ -108,8 +115,19 @@ class SessionSummary:
         """Like 120 points or 1 game point. A lead is never below 0 (every game is zero-sum
         or only ever adds points), but a sign is kept should one be."""
         total = self.winning_total or 0
-        unit = self.unit[:-1] if abs(total) == 1 else self.unit
-        return f"{total if total >= 0 else signed(total)} {unit}"
+        return amount_in(self.unit, total, total if total >= 0 else signed(total))
+
+
+def amount_in(unit: str, count: int, shown: object) -> str:
+    """`shown` (the number `count` as written) with its unit: "120 points", "1 chip"."""
+    values = {"count": shown}
+    if unit == "game points":
+        return ngettext("%(count)s game point", "%(count)s game points", abs(count)) % values
+    if unit == "pool points":
+        return ngettext("%(count)s pool point", "%(count)s pool points", abs(count)) % values
+    if unit == "chips":
+        return ngettext("%(count)s chip", "%(count)s chips", abs(count)) % values
+    return ngettext("%(count)s point", "%(count)s points", abs(count)) % values
 
 
 def session_summary(session: GameSession) -> SessionSummary:
@@ -132,7 +150,14 @@ def session_summary(session: GameSession) -> SessionSummary:
     elif board.chips is not None:
         unit, by_net = "chips", False
         standings = _standings(board, settlement.nets, by_net=False, figures=board.chips)
-        format_lines = (f"{board.hands_dealt} deals, {session.chips} chips each to start.",)
+        format_lines = (
+            ngettext(
+                "%(count)s deal, %(chips)s chips each to start.",
+                "%(count)s deals, %(chips)s chips each to start.",
+                board.hands_dealt,
+            )
+            % {"count": board.hands_dealt, "chips": session.chips},
+        )
     leaders = [standing for standing in standings if standing.place == 1] if played else []
     return SessionSummary(
         board=board,
@@ -239,8 +264,31 @@ def _standings(
     return tuple(standings)
 
 
-# How the table says what happened to a seat (the buttons say "Packed", not "dropped").
-RESULT_WORDS = {"won": "won", "lost": "lost", "dropped": "packed", "wrong_show": "wrong show"}
+def result_words(result: str, penalty: int | None = None) -> str:
+    """How the table says what happened to a seat, with what it paid if it did: "lost 35",
+    "packed 10" (the buttons say "Packed", not "dropped"). An unknown result shows as
+    stored."""
+
+    def paid(words: str) -> str:
+        return words % {"points": penalty}
+
+    if result == "won":
+        if penalty is None:
+            return pgettext("what happened to a player in a hand", "won")
+        return paid(pgettext("what happened to a player in a hand", "won %(points)s"))
+    if result == "lost":
+        if penalty is None:
+            return pgettext("what happened to a player in a hand", "lost")
+        return paid(pgettext("what happened to a player in a hand", "lost %(points)s"))
+    if result == "dropped":
+        if penalty is None:
+            return pgettext("a rummy move: the player left the hand early", "packed")
+        return paid(pgettext("a rummy move: the player left the hand early", "packed %(points)s"))
+    if result == "wrong_show":
+        if penalty is None:
+            return pgettext("a rummy declaration that was not valid", "wrong show")
+        return paid(pgettext("a rummy declaration that was not valid", "wrong show %(points)s"))
+    return result if penalty is None else f"{result} {penalty}"
 
 
 @dataclass(frozen=True)
@@ -258,8 +306,7 @@ class SeatScore:
     @property
     def what_happened(self) -> str:
         """Like "lost 35" or "packed 10": what was entered, which a correction changes."""
-        words = RESULT_WORDS.get(self.result, self.result)
-        return f"{words} {self.penalty}" if self.penalty is not None else words
+        return result_words(self.result, self.penalty)
 
 
 @dataclass(frozen=True)
@@ -339,4 +386,4 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
 
 
 def _who(user: AbstractBaseUser | None) -> str:
-    return display_name(user) if user is not None else "A removed account"
+    return display_name(user) if user is not None else _("A removed account")

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from clubs.models import Player
 from scoring.models import GameSession
 from scoring.selectors import Board, pool_rules
@@ -45,26 +48,26 @@ class TableView:
         )
         if seat is None or position is None:
             return None
+        name = {"name": seat.name}
         if action == "leave":
-            rest = (
-                "They are out of the pool."
-                if self.session.format == "pool"
-                else ("Their hands so far stay theirs.")
-            )
-            return Question(
-                action,
-                position,
-                f"{seat.name} leaves the table after this hand. {rest}",
-                f"{seat.name} leaves",
-            )
+            if self.session.format == "pool":
+                sentence = _("%(name)s leaves the table after this hand. They are out of the pool.")
+            else:
+                sentence = _(
+                    "%(name)s leaves the table after this hand. Their hands so far stay theirs."
+                )
+            # Translators: a button that confirms a player is leaving the table
+            return Question(action, position, sentence % name, _("%(name)s leaves") % name)
         fee = self.session.entry_fee
-        pays = f" and pays {fee} into the pot" if fee else ""
-        return Question(
-            action,
-            position,
-            f"{seat.name} rejoins the pool at the highest score in play plus one{pays}.",
-            f"{seat.name} rejoins",
-        )
+        if fee:
+            sentence = _(
+                "%(name)s rejoins the pool at the highest score in play plus one "
+                "and pays %(fee)s into the pot."
+            ) % {"name": seat.name, "fee": fee}
+        else:
+            sentence = _("%(name)s rejoins the pool at the highest score in play plus one.") % name
+        # Translators: a button that confirms a player is rejoining the pool
+        return Question(action, position, sentence, _("%(name)s rejoins") % name)
 
 
 def table_view(board: Board, players: Iterable[Player]) -> TableView:
@@ -79,7 +82,8 @@ def table_view(board: Board, players: Iterable[Player]) -> TableView:
         pos = seat.position
         figure = ""
         if pool is not None and rules is not None and pos in pool.scores:
-            figure = f"{pool.scores[pos]} of {rules.limit}"
+            # Translators: a pool score out of the pool's limit, e.g. "37 of 101"
+            figure = _("%(score)s of %(limit)s") % {"score": pool.scores[pos], "limit": rules.limit}
         if pos in playing_positions:
             playing.append(SeatLine(pos, names[pos], figure))
             continue
@@ -90,20 +94,21 @@ def table_view(board: Board, players: Iterable[Player]) -> TableView:
                     pos,
                     names[pos],
                     figure,
-                    f"out in hand {pool.out_at[pos]}",
+                    _("out in hand %(number)s") % {"number": pool.out_at[pos]},
                     rejoin=not why_not and seat.seated,
                     why_not=why_not if seat.seated else "",
                 )
             )
         else:
-            away.append(SeatLine(pos, names[pos], figure, "left"))
+            left = pgettext("a player who left the table", "left")
+            away.append(SeatLine(pos, names[pos], figure, left))
     at_table = {seat.player_id for seat in board.seats if seat.position in playing_positions}
     pool_note = ""
     if pool is not None and rules is not None:
-        pool_note = (
-            f"Pool to {rules.limit}; rejoining closes once a score in play reaches "
-            f"{rules.rejoin_below}. Pot {pool.pot(rules)}."
-        )
+        pool_note = _(
+            "Pool to %(limit)s; rejoining closes once a score in play reaches %(below)s. "
+            "Pot %(pot)s."
+        ) % {"limit": rules.limit, "below": rules.rejoin_below, "pot": pool.pot(rules)}
     return TableView(
         session=session,
         revision=session.revision,
