@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path, re_path
 from django.views.decorators.http import require_GET
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clubs.views.accounts import signup
@@ -32,6 +33,9 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     path("sw.js", service_worker, name="service-worker"),
     path("offline/", offline_page, name="offline"),
+    # The words the app's scripts show, in the request's language (a script, loaded by every
+    # page before the app's own: templates/partials/htmx_script.html).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

@@ -36,3 +36,30 @@ def test_the_offline_page_says_what_still_works(client: Client):
 @pytest.mark.django_db
 def test_every_page_installs_the_worker(client: Client):
     assert "js/sw_register.js" in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_worker_asks_the_network_first_for_the_catalogue_and_keeps_each_language(
+    client: Client,
+):
+    body = client.get("/sw.js").content.decode()
+    assert 'const CATALOGUE_URL = "/jsi18n/";' in body
+    # Its own cache, renewed with each version like the others (the activate step drops
+    # every cache whose name does not end with this version).
+    assert 'const CATALOGUE = "catalogue-" + VERSION;' in body
+    route = body.split("url.pathname === CATALOGUE_URL", 1)[1].split("registerRoute(", 1)[0]
+    # One address answers in the cookie's language: the network first, the copy only when
+    # there is none; the page's ?lang= names the copy, whatever the answer's Vary says.
+    assert "new NetworkFirst({" in route
+    assert "cacheName: CATALOGUE," in route
+    assert "matchOptions: { ignoreVary: true }," in route
+    assert "cacheWillUpdate: async (answer) => keptUnderItsLanguage(answer)" in route
+    # An answer in another language than the address names is never kept under it.
+    rule = body.split("function keptUnderItsLanguage", 1)[1].split("\n}\n", 1)[0]
+    assert 'searchParams.get("lang")' in rule and 'headers.get("Content-Language")' in rule
+    assert "asked !== given ? null : response" in rule
+
+
+@pytest.mark.django_db
+def test_every_page_loads_the_catalogue_in_its_own_language(client: Client):
+    assert '<script src="/jsi18n/?lang=en" defer></script>' in client.get("/").content.decode()

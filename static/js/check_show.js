@@ -5,6 +5,15 @@
 (function () {
   "use strict";
 
+  // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
+  // before it, in the page's language). If the catalogue failed to load (no network and no
+  // copy kept), they stay in English as written here and everything else works the same.
+  // Each file that shows words keeps these three lines, so none depends on another file.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
+  const interpolate = window.interpolate
+    || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
+
   const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
   const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
@@ -44,8 +53,13 @@
         const count = counts[button.dataset.card] || 0;
         button.dataset.count = String(count);
         button.querySelector(".badge").textContent = String(count);
-        const name = button.getAttribute("aria-label").replace(/, \d+ in hand$/, "");
-        button.setAttribute("aria-label", count ? `${name}, ${count} in hand` : name);
+        // The card's own name, as the server wrote it, is kept aside: the label read out
+        // adds how many copies are in the hand, in whatever language the page is in.
+        if (button.dataset.spoken === undefined) button.dataset.spoken = button.getAttribute("aria-label");
+        const name = button.dataset.spoken;
+        // Translators: a card button read out by a screen reader, e.g. "ace of hearts, 2 in hand".
+        const inHand = ngettext("%(name)s, %(count)s in hand", "%(name)s, %(count)s in hand", count);
+        button.setAttribute("aria-label", count ? interpolate(inHand, { name, count }, true) : name);
       }
     }
 
@@ -91,7 +105,9 @@
       if (event.target.name !== "tap_mode") return;
       grid.setAttribute(
         "aria-label",
-        removeMode.checked ? "Cards: tap to take a copy off the hand" : "Cards: tap to add a copy to the hand",
+        removeMode.checked
+          ? gettext("Cards: tap to take a copy off the hand")
+          : gettext("Cards: tap to add a copy to the hand"),
       );
     });
 

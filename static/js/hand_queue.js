@@ -17,6 +17,15 @@
 (function () {
   "use strict";
 
+  // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
+  // before it, in the page's language; the service worker keeps a copy for offline use).
+  // If the catalogue failed to load (no network and no copy kept), they stay in English as
+  // written here and the queue works the same: no code reads a translated word back.
+  // Each file that shows words keeps these lines, so none depends on another file.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate = window.interpolate
+    || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
+
   const keyval = window.idbKeyval;
   if (!keyval || !window.indexedDB || !window.fetch) return;
 
@@ -68,16 +77,18 @@
   }
 
   // -- What a queued hand is -------------------------------------------------------------
+  // The summary is written once, in the page's language, and kept with the hand.
   function summaryOf(form) {
     for (const seat of form.querySelectorAll(".seat")) {
       const won = seat.querySelector(".chip-input[value='won']:checked");
       if (won) {
         const legend = seat.querySelector("legend");
         const name = legend ? legend.textContent.replace(/^\s*\d+\s*/, "").trim() : "";
-        return name ? `${name} won` : "A hand";
+        // Translators: a hand waiting to be sent, named by its winner, e.g. "Asha won".
+        return name ? interpolate(gettext("%(name)s won"), { name }, true) : gettext("A hand");
       }
     }
-    return form.querySelector("[name=void]:checked") ? "A void hand" : "A hand";
+    return form.querySelector("[name=void]:checked") ? gettext("A void hand") : gettext("A hand");
   }
 
   function itemFrom(form) {
@@ -152,14 +163,14 @@
       }
       return {
         outcome: "attention",
-        message: "Another phone changed this session after this hand was saved here. "
-          + "Its change is in the hand list below; keep this hand as the next one, or discard it.",
+        message: gettext("Another phone changed this session after this hand was saved here. "
+          + "Its change is in the hand list below; keep this hand as the next one, or discard it."),
         revision: parseInt(revision.value, 10),
         doc,
       };
     }
     if (response.redirected || response.status === 403) {
-      item.message = "Log in again on this phone to send it.";
+      item.message = gettext("Log in again on this phone to send it.");
       await keyval.set(item.key, item, store);
     }
     return { outcome: "wait" };
@@ -220,8 +231,10 @@
     if (offline) {
       const since = clockTime(screen().dataset.renderedAt || "");
       note.textContent = since
-        ? `Offline · last news at ${since}. Hands you save wait on this phone and are sent when the network is back.`
-        : "Offline. Hands you save wait on this phone and are sent when the network is back.";
+        // Translators: %(time)s is the clock time of the last news from the server, e.g. "14:05".
+        ? interpolate(gettext("Offline · last news at %(time)s. Hands you save wait on this phone and "
+          + "are sent when the network is back."), { time: since }, true)
+        : gettext("Offline. Hands you save wait on this phone and are sent when the network is back.");
     }
     note.hidden = !offline;
   }
@@ -236,18 +249,20 @@
     return element;
   }
 
+  // What became of a queued hand, beside its summary. The keys are the states kept in the
+  // queue; only the words shown are translated.
   const STATES = {
-    waiting: "waiting to send",
-    attention: "not saved: the session changed",
-    refused: "not saved: refused",
-    closed: "not saved: the session has ended",
+    waiting: gettext("waiting to send"),
+    attention: gettext("not saved: the session changed"),
+    refused: gettext("not saved: refused"),
+    closed: gettext("not saved: the session has ended"),
   };
 
   // What the scorer can do with a hand the server did not store: [label, action, danger].
-  const DISCARD = ["Discard it", "discard", true];
+  const DISCARD = [gettext("Discard it"), "discard", true];
   const ACTIONS = {
-    attention: [["Keep it as the next hand", "keep", false], DISCARD],
-    refused: [["Put back in the form", "restore", false], DISCARD],
+    attention: [[gettext("Keep it as the next hand"), "keep", false], DISCARD],
+    refused: [[gettext("Put back in the form"), "restore", false], DISCARD],
     closed: [DISCARD],
   };
 
@@ -292,7 +307,7 @@
     const title = document.getElementById("record-title");
     if (title && title.dataset.handNumber) {
       const number = parseInt(title.dataset.handNumber, 10) + items.length;
-      title.textContent = `Record hand ${number}`;
+      title.textContent = interpolate(gettext("Record hand %(number)s"), { number }, true);
     }
   }
 
@@ -345,7 +360,9 @@
     if (!item) return;
     const action = target.dataset.queueAction;
     if (action === "discard") {
-      if (!window.confirm(`Discard this hand (${item.summary})? It will not be saved anywhere.`)) return;
+      // Translators: %(hand)s is a waiting hand's summary, e.g. "Asha won".
+      const question = gettext("Discard this hand (%(hand)s)? It will not be saved anywhere.");
+      if (!window.confirm(interpolate(question, { hand: item.summary }, true))) return;
       await keyval.del(item.key, store);
     } else if (action === "keep") {
       // Sent again as the next hand of the session as it is now.
@@ -437,7 +454,8 @@
     if (!preview) return;
     const note = document.createElement("p");
     note.className = "preview-offline muted";
-    note.textContent = "The ledger cannot be checked until the phone is back online. You can still save the hand: it waits on this phone and is sent when the network is back.";
+    note.textContent = gettext("The ledger cannot be checked until the phone is back online. "
+      + "You can still save the hand: it waits on this phone and is sent when the network is back.");
     preview.replaceChildren(note);
   });
 

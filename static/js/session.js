@@ -5,6 +5,15 @@
 (function () {
   "use strict";
 
+  // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
+  // before it, in the page's language). If the catalogue failed to load (no network and no
+  // copy kept), they stay in English as written here and everything else works the same.
+  // Each file that shows words keeps these three lines, so none depends on another file.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
+  const interpolate = window.interpolate
+    || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
+
   document.documentElement.classList.add("js");
 
   // -- Keep the screen awake during a session (where the browser allows it) ------------------
@@ -43,7 +52,7 @@
     setTimeout(() => {
       button.disabled = true;
       button.dataset.label = button.textContent;
-      button.textContent = "Saving…";
+      button.textContent = gettext("Saving…");
     }, 0);
   });
 
@@ -84,10 +93,10 @@
 
   function readGroups() {
     if (pickMode !== "melds") return [tokens(pickTarget.value)];
-    const groups = pickTarget.value.split(/[/;|\n]+/).map(tokens);
+    const groups = pickTarget.value.split(/[\/;|\n]+/).map(tokens);
     const kept = groups.filter((group) => group.length);
     // A trailing separator means a new meld was started and is still empty.
-    if (/[/;|\n]\s*$/.test(pickTarget.value) || !kept.length) kept.push([]);
+    if (/[\/;|\n]\s*$/.test(pickTarget.value) || !kept.length) kept.push([]);
     return kept;
   }
 
@@ -114,9 +123,13 @@
       button.querySelector(".badge").textContent = count ? String(count) : "";
     }
     const melds = groups.filter((group) => group.length).length;
-    dialog.querySelector("[data-picker-count]").textContent =
-      cards.length + (cards.length === 1 ? " card" : " cards")
-      + (pickMode === "melds" ? ` · ${melds} meld${melds === 1 ? "" : "s"}` : "");
+    const sizes = [
+      interpolate(ngettext("%(count)s card", "%(count)s cards", cards.length), { count: cards.length }, true),
+    ];
+    if (pickMode === "melds") {
+      sizes.push(interpolate(ngettext("%(count)s meld", "%(count)s melds", melds), { count: melds }, true));
+    }
+    dialog.querySelector("[data-picker-count]").textContent = sizes.join(" · ");
     dialog.querySelector("[data-picker-cards]").textContent = pickMode === "melds"
       ? groups.map((group) => group.join(" ")).filter(Boolean).join(" / ")
       : cards.join(" ");
@@ -132,9 +145,14 @@
     pickTarget = document.getElementById(button.dataset.pick);
     if (!dialog || !pickTarget || typeof dialog.showModal !== "function") return;
     pickMode = button.dataset.pickMode || "cards";
-    dialog.querySelector("[data-picker-name]").textContent = button.dataset.name;
-    dialog.querySelector("[data-picker-what]").textContent =
-      pickMode === "melds" ? "table melds" : "cards";
+    // The whole title is one sentence, so that a translation can order its words freely.
+    const title = pickMode === "melds"
+      // Translators: the title of the card picker, e.g. "Asha's table melds".
+      ? gettext("%(name)s's table melds")
+      // Translators: the title of the card picker, e.g. "Asha's cards".
+      : gettext("%(name)s's cards");
+    dialog.querySelector("#card-picker-title").textContent =
+      interpolate(title, { name: button.dataset.name }, true);
     dialog.querySelector("[data-picker-meld]").hidden = pickMode !== "melds";
     dialog.querySelector("#pick-add").checked = true;
     refreshPicker(dialog);
@@ -218,7 +236,11 @@
     for (const option of select.options) {
       const number = parseInt(option.value, 10);
       if (Number.isNaN(number)) continue;
-      option.textContent = names[number] ? `Seat ${number} · ${names[number]}` : `Seat ${number}`;
+      option.textContent = names[number]
+        // Translators: a choice of who deals first, e.g. "Seat 2 · Bala".
+        ? interpolate(gettext("Seat %(number)s · %(name)s"), { number, name: names[number] }, true)
+        // Translators: a choice of who deals first, a seat nobody sits in yet, e.g. "Seat 4".
+        : interpolate(gettext("Seat %(number)s"), { number }, true);
       option.hidden = seated > 0 && number > seated;
     }
   }

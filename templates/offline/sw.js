@@ -8,7 +8,9 @@ workbox.setConfig({ debug: false, modulePathPrefix: "{{ workbox_prefix }}" });
 const VERSION = "{{ version }}";
 const PAGES = "pages-" + VERSION;
 const FILES = "files-" + VERSION;
+const CATALOGUE = "catalogue-" + VERSION;
 const OFFLINE_URL = "{% url 'offline' %}";
+const CATALOGUE_URL = "{% url 'javascript-catalog' %}";
 
 self.addEventListener("install", (event) => {
   // The page shown for an address never opened before, when there is no network.
@@ -56,6 +58,34 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: FILES,
     plugins: [new ExpirationPlugin({ maxEntries: 120 })],
+  }),
+);
+
+// The JavaScript catalogue (the words the app's scripts show). One address answers in the
+// language of the phone's cookie, so the network comes first, as for pages, and the copy kept
+// is for when there is none (or none within a few seconds: the page's scripts wait for it).
+// Pages name their own language in the address (?lang=hi, templates/partials/htmx_script.html),
+// so each language is kept apart and a page kept from an earlier visit finds its own words
+// offline, even after the phone has switched language. The address names the language, so a
+// "Vary" of Django's answer is ignored; an answer in another language than the address names
+// (the phone switched since that page was kept) is shown but never kept under that address.
+function keptUnderItsLanguage({ request, response }) {
+  if (response.status !== 200) return null;
+  const asked = new URL(request.url).searchParams.get("lang");
+  const given = response.headers.get("Content-Language");
+  return asked && given && asked !== given ? null : response;
+}
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === CATALOGUE_URL,
+  new NetworkFirst({
+    cacheName: CATALOGUE,
+    networkTimeoutSeconds: 4,
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      { cacheWillUpdate: async (answer) => keptUnderItsLanguage(answer) },
+      new ExpirationPlugin({ maxEntries: 10 }),
+    ],
   }),
 );
 
