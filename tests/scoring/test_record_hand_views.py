@@ -233,7 +233,7 @@ def test_a_hand_from_a_stale_screen_is_refused_and_the_current_state_shown(sessi
     assert response.context["panel"].revision == str(session.revision)
     # Marked "not saved", and saved again only after a deliberate tick: never by one tap.
     assert "Not saved." in text
-    assert "it now has\n      1 hand " in text
+    assert "it now has 1 hand (the list below)" in text
     assert '<input type="checkbox" name="confirm_stale" value="1" required>' in text
 
 
