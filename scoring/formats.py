@@ -1,7 +1,7 @@
 """What a pool or a deals session stands at, worked out from its hands and seat changes.
 
-Plain Python (no Django), so the board, the results for leagues and the tests share one
-reading of the formats:
+Plain Python (Django only translates the sentences of `why_no_rejoin`), so the board, the
+results for leagues and the tests share one reading of the formats:
 
 - **Pool**: every player starts at 0 and each hand adds what that player paid the winner
   for it (a loser's penalty, a pack, a wrong show; value-card bonuses are not pool points).
@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # What a player adds to their own pool score: what they paid the winner for losing.
 POOL_REASONS = frozenset({"penalty", "drop", "wrong_show"})
@@ -100,19 +103,24 @@ class PoolState:
     def why_no_rejoin(self, position: int, rules: PoolRules) -> str | None:
         """None when `position` may rejoin now, else the sentence saying why not."""
         if position not in self.out_at:
-            return "Only a player who went out of the pool can rejoin it."
+            return _("Only a player who went out of the pool can rejoin it.")
         if self.rejoins.get(position, 0) >= rules.rejoins:
             if rules.rejoins == 0:
-                return "This pool does not let players rejoin."
-            times = "once" if rules.rejoins == 1 else f"{rules.rejoins} times"
-            return f"A player may rejoin this pool {times}; that is used up."
+                return _("This pool does not let players rejoin.")
+            if rules.rejoins == 1:
+                return _("A player may rejoin this pool once; that is used up.")
+            return ngettext(
+                "A player may rejoin this pool %(count)s time; that is used up.",
+                "A player may rejoin this pool %(count)s times; that is used up.",
+                rules.rejoins,
+            ) % {"count": rules.rejoins}
         if len(self.in_play) < 2:
-            return "The pool is over: only one player is left in it."
+            return _("The pool is over: only one player is left in it.")
         if self.highest_in_play() >= rules.rejoin_below:
-            return (
-                f"Rejoining closes once a score in play reaches {rules.rejoin_below}; "
-                f"the highest is {self.highest_in_play()}."
-            )
+            return _(
+                "Rejoining closes once a score in play reaches %(mark)s; "
+                "the highest is %(highest)s."
+            ) % {"mark": rules.rejoin_below, "highest": self.highest_in_play()}
         return None
 
     def place_order(self) -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.models import Club, Player
 from scoring.rules.variants import GAME_NAMES, VARIANTS
@@ -27,21 +28,24 @@ assert {v.value for v in Variant} == set(VARIANTS)
 
 
 class Ending(models.TextChoices):
-    DEALS = "deals", "Each player deals N times"
-    HANDS = "hands", "A number of hands"
-    POINTS = "points", "First to N game points"
-    OPEN = "open", "Open-ended"
+    DEALS = "deals", gettext_lazy("Each player deals N times")
+    HANDS = "hands", gettext_lazy("A number of hands")
+    POINTS = "points", gettext_lazy("First to N game points")
+    OPEN = "open", gettext_lazy("Open-ended")
 
 
 class Format(models.TextChoices):
-    POINTS = "points", "Points"
-    POOL = "pool", "Pool"
-    DEALS = "deals", "Deals"
+    # Translators: how a session is won: its points add up (not a player's score)
+    POINTS = "points", pgettext_lazy("a session format", "Points")
+    # Translators: a pool players are knocked out of when their score reaches its limit
+    POOL = "pool", pgettext_lazy("a session format", "Pool")
+    # Translators: a fixed number of deals played for chips
+    DEALS = "deals", pgettext_lazy("a session format", "Deals")
 
 
 class SessionStatus(models.TextChoices):
-    ACTIVE = "active", "In play"
-    FINISHED = "finished", "Finished"
+    ACTIVE = "active", pgettext_lazy("a session's status", "In play")
+    FINISHED = "finished", pgettext_lazy("a session's status", "Finished")
 
 
 class GameSession(models.Model):
@@ -129,10 +133,10 @@ class Seat(models.Model):
 
 
 class SeatChangeKind(models.TextChoices):
-    JOINED = "joined", "Sat down"
-    LEFT = "left", "Left"
-    SUBSTITUTE = "substitute", "Came in as a substitute"
-    REJOINED = "rejoined", "Rejoined the pool"
+    JOINED = "joined", pgettext_lazy("a change at the table", "Sat down")
+    LEFT = "left", pgettext_lazy("a change at the table", "Left")
+    SUBSTITUTE = "substitute", pgettext_lazy("a change at the table", "Came in as a substitute")
+    REJOINED = "rejoined", pgettext_lazy("a change at the table", "Rejoined the pool")
 
 
 class SeatChange(models.Model):
@@ -183,6 +187,7 @@ class Hand(models.Model):
 
 
 class HandStatus(models.TextChoices):
+    # Not marked for translation yet: scoring/display/summary.py types the label as str.
     PLAYED = "played", "Played"
     VOID = "void", "Void"
     REMOVED = "removed", "Undone"

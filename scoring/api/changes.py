@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
@@ -47,11 +48,16 @@ def change_key(request: Request, body_key: uuid.UUID | None) -> uuid.UUID:
         key = uuid.UUID(header)
     except ValueError:
         raise serializers.ValidationError(
-            {"Idempotency-Key": ["Send a UUID, such as 0b7f8d52-2b1e-4c1f-9a4e-7d7f1f0e8c11."]}
+            {
+                "Idempotency-Key": [
+                    _("Send a UUID, such as %(example)s.")
+                    % {"example": "0b7f8d52-2b1e-4c1f-9a4e-7d7f1f0e8c11"}
+                ]
+            }
         ) from None
     if body_key is not None and body_key != key:
         raise serializers.ValidationError(
-            {"client_key": ["It differs from the Idempotency-Key header; send one of them."]}
+            {"client_key": [_("It differs from the Idempotency-Key header; send one of them.")]}
         )
     return key
 
@@ -65,8 +71,10 @@ def refuse_foreign_key(session: GameSession, key: uuid.UUID) -> None:
     )
     if used_in is not None and used_in != session.pk:
         raise UserError(
-            "This idempotency key was already used for a change in another session; make a "
-            "new key for each change.",
+            _(
+                "This idempotency key was already used for a change in another session; make a "
+                "new key for each change."
+            ),
             field="client_key",
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import pgettext_lazy
 
 from scoring.models import GameSession, HandStatus, HandVersion, Seat, SessionStatus, Variant
 
@@ -36,7 +37,11 @@ class SessionFilter(django_filters.FilterSet):
 
 class HandFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(
-        choices=[(HandStatus.PLAYED, "Played"), (HandStatus.VOID, "Void")],
+        choices=[
+            (HandStatus.PLAYED, pgettext_lazy("a hand's status", "Played")),
+            # Translators: the hand counts for nothing (the stock ran out, or it was voided)
+            (HandStatus.VOID, pgettext_lazy("a hand's status", "Void")),
+        ],
         help_text="played or void (undone hands are never listed).",
     )
     dealer = django_filters.NumberFilter(help_text="The seat position that dealt the hand.")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -306,7 +308,7 @@ class HandVersionSerializer(SessionLinks):
 
     def get_created_by(self, version: HandVersion) -> str:
         user = version.created_by
-        return display_name(user) if user is not None else "A removed account"
+        return display_name(user) if user is not None else _("A removed account")
 
     def get_url(self, version: HandVersion) -> str:
         return self.session_link(
@@ -343,7 +345,10 @@ class HandChangeSerializer(serializers.Serializer):
 )
 class FirstDealerField(serializers.Field):
     default_error_messages = {
-        "invalid": 'Give the first dealer\'s seat position (0 is the first seat) or "draw".'
+        "invalid": gettext_lazy(
+            # Translators: "draw" is the API's word for drawing cards for the deal: keep it
+            'Give the first dealer\'s seat position (0 is the first seat) or "draw".'
+        )
     }
 
     def to_internal_value(self, data: Any) -> int | str:

@@ -6,6 +6,9 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.display.check_show import NO_WILD, SUIT_SYMBOLS, Card
 from scoring.rules import GAME_NAMES
@@ -16,20 +19,26 @@ JOKER = "JK"
 # Every card of the tap grid, in grid order.
 GRID_CARDS = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS) + (JOKER,)
 
-SUIT_GROUP_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+SUIT_GROUP_NAMES = {
+    "S": pgettext_lazy("a card suit, as a heading", "Spades"),
+    "H": pgettext_lazy("a card suit, as a heading", "Hearts"),
+    "D": pgettext_lazy("a card suit, as a heading", "Diamonds"),
+    "C": pgettext_lazy("a card suit, as a heading", "Clubs"),
+}
 WILD_CHOICES = [
-    ("", "Choose…"),
-    (NO_WILD, "None"),
+    ("", _("Choose…")),
+    # Translators: no wild card was chosen
+    (NO_WILD, pgettext_lazy("no wild card", "None")),
     *[
         (
-            f"{SUIT_SYMBOLS[suit]} {SUIT_GROUP_NAMES[suit]}",
+            format_lazy("{} {}", SUIT_SYMBOLS[suit], SUIT_GROUP_NAMES[suit]),
             [(f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]} ({rank}{suit})") for rank in RANKS],
         )
         for suit in SUITS
     ],
-    (JOKER, "Printed joker (JK)"),
+    (JOKER, _("Printed joker (JK)")),
 ]
-PLAYER_CHOICES = [("", "Not set"), *[(str(n), str(n)) for n in range(2, 13)]]
+PLAYER_CHOICES = [("", _("Not set")), *[(str(n), str(n)) for n in range(2, 13)]]
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -62,22 +71,27 @@ class CheckShowForm(forms.Form):
     here according to `tap_mode`).
     """
 
-    variant = forms.ChoiceField(label="Game", choices=list(GAME_NAMES.items()), initial="indian13")
+    variant = forms.ChoiceField(
+        label=_("Game"), choices=list(GAME_NAMES.items()), initial="indian13"
+    )
     players = forms.TypedChoiceField(
         choices=PLAYER_CHOICES, coerce=int, empty_value=None, required=False
     )
-    wild = forms.ChoiceField(label="Wild card", choices=WILD_CHOICES, required=False)
+    wild = forms.ChoiceField(label=_("Wild card"), choices=WILD_CHOICES, required=False)
     hand = forms.CharField(
         required=False,
         max_length=500,
-        error_messages={"max_length": "That is more text than any hand: up to 500 characters."},
+        error_messages={"max_length": _("That is more text than any hand: up to 500 characters.")},
     )
     tap = forms.ChoiceField(
-        label="Card tapped", choices=[(code, code) for code in GRID_CARDS], required=False
+        label=_("Card tapped"), choices=[(code, code) for code in GRID_CARDS], required=False
     )
     tap_mode = forms.ChoiceField(
-        label="A tap on a card",
-        choices=[("add", "Add"), ("remove", "Remove")],
+        label=_("A tap on a card"),
+        choices=[
+            ("add", pgettext_lazy("a tap on a card adds it", "Add")),
+            ("remove", pgettext_lazy("a tap on a card removes it", "Remove")),
+        ],
         required=False,
         initial="add",
     )

@@ -23,6 +23,10 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 from clubs.errors import UserError
 from scoring.display.formatting import WILD_LABELS
 from scoring.hand_entry import DECLARED, MARRIAGE_SHOWS, HandEntry, SeatEntry
@@ -83,13 +87,32 @@ class Features:
     @property
     def hows(self) -> list[tuple[str, str]]:
         """The chips a seat offers: how that player's hand ended."""
+        won = pgettext("what happened to a player in a hand", "Won")
+        lost = pgettext("what happened to a player in a hand", "Lost")
         if self.penalty:
-            chips = [(WON, "Won"), (POINTS, "Points"), (CARDS, "Cards")]
-            chips += [(FIRST, "Packed first"), (LATER, "Packed later")]
-            return chips + [(WRONG, "Wrong show")] if self.wrong_show else chips
+            chips = [
+                (WON, won),
+                # Translators: a loser's points are typed (not a session format)
+                (POINTS, pgettext("a score", "Points")),
+                # Translators: a loser's cards are picked, and the points counted from them
+                (CARDS, pgettext("a loser's cards, picked", "Cards")),
+            ]
+            chips += [
+                (FIRST, pgettext("a rummy move: the player left the hand early", "Packed first")),
+                (LATER, pgettext("a rummy move: the player left the hand early", "Packed later")),
+            ]
+            if self.wrong_show:
+                chips.append(
+                    (WRONG, pgettext("a rummy declaration that was not valid", "Wrong show"))
+                )
+            return chips
         if self.marriage:
-            return [(WON, "Won"), (POINTS, "Lost"), (CARDS, "Lost: cards")]
-        return [(WON, "Won"), (POINTS, "Lost")]
+            return [
+                (WON, won),
+                (POINTS, lost),
+                (CARDS, pgettext("what happened to a player in a hand", "Lost: cards")),
+            ]
+        return [(WON, won), (POINTS, lost)]
 
 
 @dataclass
@@ -172,13 +195,13 @@ class HandInput:
         try:
             return uuid.UUID(self.client_key)
         except ValueError:
-            self.errors["form"] = "This form is missing its key; reload the page and try again."
+            self.errors["form"] = _("This form is missing its key; reload the page and try again.")
             return None
 
     def revision_number(self) -> int | None:
         if self.revision.isdigit():
             return int(self.revision)
-        self.errors["form"] = "This form is out of date; reload the page and try again."
+        self.errors["form"] = _("This form is out of date; reload the page and try again.")
         return None
 
     def entry(self) -> HandEntry | None:
@@ -293,11 +316,12 @@ def _entry(panel: HandInput) -> HandEntry | None:
 def _settle_winner(panel: HandInput) -> None:
     winners = [seat for seat in panel.seats if seat.how == WON]
     if len(winners) > 1:
-        named = " and ".join(seat.name for seat in winners)
-        panel.errors["winner"] = (
-            f"Only one player can win a hand: {named} are all marked Won. "
+        # Translators: the last word of a list of names: "Asha, Bala and Chitra"
+        named = get_text_list([seat.name for seat in winners], pgettext("a list", "and"))
+        panel.errors["winner"] = _(
+            "Only one player can win a hand: %(names)s are all marked Won. "
             "Tap Points or Cards for the ones who lost."
-        )
+        ) % {"names": named}
         return
     if winners:
         return
@@ -307,10 +331,16 @@ def _settle_winner(panel: HandInput) -> None:
     if last is not None:
         panel.seats[last].how = WON
     elif all(seat.how in OUT for seat in panel.seats):
-        out = "pack" if all(seat.how in DROPS for seat in panel.seats) else "be out"
-        panel.errors["winner"] = f"Not everyone can {out}: one player must still be in the hand."
+        if all(seat.how in DROPS for seat in panel.seats):
+            panel.errors["winner"] = _(
+                "Not everyone can pack: one player must still be in the hand."
+            )
+        else:
+            panel.errors["winner"] = _(
+                "Not everyone can be out: one player must still be in the hand."
+            )
     else:
-        panel.errors["winner"] = "Tap Won for the player who went out."
+        panel.errors["winner"] = _("Tap Won for the player who went out.")
 
 
 def _seat_entry(panel: HandInput, seat: SeatInput) -> SeatEntry:
@@ -319,11 +349,17 @@ def _seat_entry(panel: HandInput, seat: SeatInput) -> SeatEntry:
     seen = features.marriage and seat.seen  # seen or unseen is a Marriage question
     if seat.how in DROPS:
         if not features.drops:
-            seat.error = f"Players cannot pack in {features.game}; mark {name} Won or Lost."
+            seat.error = _("Players cannot pack in %(game)s; mark %(name)s Won or Lost.") % {
+                "game": features.game,
+                "name": name,
+            }
         return SeatEntry(seat.position, "dropped", drop=seat.how)
     if seat.how == WRONG:
         if not features.wrong_show:
-            seat.error = f"{features.game} has no wrong show to charge; mark {name} Won or Lost."
+            seat.error = _("%(game)s has no wrong show to charge; mark %(name)s Won or Lost.") % {
+                "game": features.game,
+                "name": name,
+            }
         return SeatEntry(seat.position, "wrong_show")
 
     bonus = _points(seat, seat.bonus, "bonus") if features.bonus else None
@@ -342,12 +378,16 @@ def _seat_entry(panel: HandInput, seat: SeatInput) -> SeatEntry:
     if seat.how == CARDS and (features.penalty or features.bonus):
         cards = split_cards(seat.cards)
         if not cards:
-            seat.error = f"Pick or type {name}'s cards, or tap Points to type the points."
+            seat.error = _("Pick or type %(name)s's cards, or tap Points to type the points.") % {
+                "name": name
+            }
         return SeatEntry(seat.position, "lost", cards=cards, first_turn_pending=pending, seen=seen)
     penalty = None
     if features.penalty:
         if not seat.points:
-            seat.error = f"Type {name}'s points, or tap Cards to pick the cards."
+            seat.error = _("Type %(name)s's points, or tap Cards to pick the cards.") % {
+                "name": name
+            }
         else:
             penalty = _points(seat, seat.points, "points")
     return SeatEntry(
@@ -360,18 +400,33 @@ def _seat_entry(panel: HandInput, seat: SeatInput) -> SeatEntry:
     )
 
 
+# What is wrong with a number typed for a seat, by the field (`what`): points or bonus.
+_NOT_WHOLE = {
+    "points": gettext_lazy("Type %(name)s's points as a whole number, like 25."),
+    "bonus": gettext_lazy("Type %(name)s's bonus as a whole number, like 25."),
+}
+_BELOW_ZERO = {
+    "points": gettext_lazy("%(name)s's points cannot be below zero."),
+    "bonus": gettext_lazy("%(name)s's bonus cannot be below zero."),
+}
+_TOO_HIGH = {
+    "points": gettext_lazy("%(name)s's points look too high: at most %(most)s."),
+    "bonus": gettext_lazy("%(name)s's bonus look too high: at most %(most)s."),
+}
+
+
 def _points(seat: SeatInput, text: str, what: str) -> int | None:
     if not text:
         return None
     if not _WHOLE.fullmatch(text):
-        seat.error = f"Type {seat.name}'s {what} as a whole number, like 25."
+        seat.error = _NOT_WHOLE[what] % {"name": seat.name}
         return None
     value = int(text)
     if value < 0:
-        seat.error = f"{seat.name}'s {what} cannot be below zero."
+        seat.error = _BELOW_ZERO[what] % {"name": seat.name}
         return None
     if value > MAX_POINTS:
-        seat.error = f"{seat.name}'s {what} look too high: at most {MAX_POINTS}."
+        seat.error = _TOO_HIGH[what] % {"name": seat.name, "most": MAX_POINTS}
         return None
     return value
 

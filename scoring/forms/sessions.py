@@ -8,9 +8,11 @@ options as form fields (`opt_<option>`), prefilled from the club's defaults or a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from clubs.errors import UserError
 from clubs.models import Player
@@ -19,6 +21,9 @@ from scoring.formats import DEALS_GAMES, DEFAULT_POOL_LIMIT, POOL_GAMES
 from scoring.models import Ending, Format, Variant
 from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, PACK_CHARGES, PLAYER_RANGES
 from scoring.services.sessions import DRAW, PoolSetup
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MAX_SEATS = max(high for _, high in PLAYER_RANGES.values())
 NATURAL_ENDING = {"vazhushal": Ending.POINTS}
@@ -48,63 +53,90 @@ BOOLEAN_OPTIONS = {"two_pure", "double_on_printed_joker", "negative_joker", "ace
 def _option_field(name: str) -> forms.Field:
     if name == "joker_mode":
         return forms.ChoiceField(
-            label="Jokers",
+            label=gettext_lazy("Jokers"),
             choices=[
-                ("standard", "Printed jokers and the exposed card's rank"),
-                ("ace_jokers", "Aces wild too when a joker is exposed"),
-                ("printed_only", "Printed jokers only"),
-                ("none", "No jokers"),
+                ("standard", gettext_lazy("Printed jokers and the exposed card's rank")),
+                ("ace_jokers", gettext_lazy("Aces wild too when a joker is exposed")),
+                ("printed_only", gettext_lazy("Printed jokers only")),
+                ("none", gettext_lazy("No jokers")),
             ],
         )
     if name == "ace_value":
         return forms.TypedChoiceField(
-            label="Ace counts", choices=[(10, "10 points"), (11, "11 points")], coerce=int
+            label=gettext_lazy("Ace counts"),
+            choices=[(10, gettext_lazy("10 points")), (11, gettext_lazy("11 points"))],
+            coerce=int,
         )
     if name == "scoring":
         return forms.ChoiceField(
-            label="Scores",
+            label=gettext_lazy("Scores"),
             choices=[
-                ("winner_takes", "Winner takes (losers stay at 0)"),
-                ("zero_sum", "Zero-sum (losers go down)"),
+                ("winner_takes", gettext_lazy("Winner takes (losers stay at 0)")),
+                ("zero_sum", gettext_lazy("Zero-sum (losers go down)")),
             ],
         )
     if name == "penalty_cap":
         return forms.IntegerField(
-            label="Penalty cap", required=False, min_value=1, max_value=10_000, help_text="none"
+            label=gettext_lazy("Penalty cap"),
+            required=False,
+            min_value=1,
+            max_value=10_000,
+            # Translators: shown as "(blank: none)": a blank penalty cap means no cap
+            help_text=pgettext_lazy("what a blank number field means", "none"),
         )
     if name == "decks":
         return forms.IntegerField(
-            label="Decks", required=False, min_value=1, max_value=8, help_text="by players"
+            label=gettext_lazy("Decks"),
+            required=False,
+            min_value=1,
+            max_value=8,
+            # Translators: shown as "(blank: by players)": the number of players decides it
+            help_text=pgettext_lazy("what a blank number field means", "by players"),
         )
     if name == "jokers":
         return forms.IntegerField(
-            label="Printed jokers", required=False, min_value=0, max_value=24, help_text="usual"
+            label=gettext_lazy("Printed jokers"),
+            required=False,
+            min_value=0,
+            max_value=24,
+            # Translators: shown as "(blank: usual)": the usual number for the decks
+            help_text=pgettext_lazy("what a blank number field means", "usual"),
         )
     charges = {
-        "drop_first": "Pack on the first turn",
-        "drop_later": "Pack later (middle pack)",
-        "wrong_show": "Wrong show",
-        "seen_points": "Winner gets from a seen player",
-        "unseen_points": "Winner gets from an unseen player",
-        "dublee_bonus": "Eight-dublee win, extra from each",
+        "drop_first": pgettext_lazy(
+            "the charge for a rummy move: leaving the hand", "Pack on the first turn"
+        ),
+        "drop_later": pgettext_lazy(
+            "the charge for a rummy move: leaving the hand", "Pack later (middle pack)"
+        ),
+        "wrong_show": pgettext_lazy("a rummy declaration that was not valid", "Wrong show"),
+        "seen_points": gettext_lazy("Winner gets from a seen player"),
+        "unseen_points": gettext_lazy("Winner gets from an unseen player"),
+        "dublee_bonus": gettext_lazy("Eight-dublee win, extra from each"),
     }
     if name in charges:
         return forms.IntegerField(label=charges[name], min_value=0, max_value=1000, required=False)
     if name == "unseen_maal":
         return forms.ChoiceField(
             required=False,
-            label="An unseen player's value cards",
+            label=gettext_lazy("An unseen player's value cards"),
             choices=[
-                ("counts", "Count like anyone's"),
-                ("murder", "Murder: void"),
-                ("kidnap", "Kidnap: the winner takes them"),
+                ("counts", gettext_lazy("Count like anyone's")),
+                # Translators: Marriage's "murder" rule: an unseen player's value cards count
+                # for nothing
+                ("murder", gettext_lazy("Murder: void")),
+                # Translators: Marriage's "kidnap" rule: the winner takes an unseen player's
+                # value cards
+                ("kidnap", gettext_lazy("Kidnap: the winner takes them")),
             ],
         )
     labels = {
-        "two_pure": "Both sequences must be pure",
-        "double_on_printed_joker": "Double everything when a printed joker is exposed",
-        "negative_joker": "Negative joker in play",
-        "ace_both_ends": "Ace at both ends of one long sequence",
+        "two_pure": gettext_lazy("Both sequences must be pure"),
+        "double_on_printed_joker": gettext_lazy(
+            "Double everything when a printed joker is exposed"
+        ),
+        "negative_joker": gettext_lazy("Negative joker in play"),
+        "ace_both_ends": gettext_lazy("Ace at both ends of one long sequence"),
     }
     return forms.BooleanField(label=labels[name], required=False)
 
@@ -115,7 +147,9 @@ def initial_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {f"opt_{name}": merged.get(name) for name in OPTION_FIELDS[variant]}
 
 
-def _whole_number(label: str, low: int, high: int, placeholder: str) -> forms.IntegerField:
+def _whole_number(
+    label: StrOrPromise, low: int, high: int, placeholder: StrOrPromise
+) -> forms.IntegerField:
     """An optional number a thumb types on the digit keypad; blank takes the default."""
     return forms.IntegerField(
         label=label,
@@ -127,35 +161,45 @@ def _whole_number(label: str, low: int, high: int, placeholder: str) -> forms.In
 
 
 class StartSessionForm(forms.Form):
-    variant = forms.ChoiceField(label="Game", choices=Variant.choices)
-    preset = forms.ChoiceField(label="Rule set", required=False, choices=[])
-    guest_name = forms.CharField(label="New guest", required=False, max_length=60)
-    first_dealer = forms.ChoiceField(label="First dealer")
-    ending = forms.ChoiceField(label="The session ends", choices=Ending.choices)
+    variant = forms.ChoiceField(label=gettext_lazy("Game"), choices=Variant.choices)
+    preset = forms.ChoiceField(label=gettext_lazy("Rule set"), required=False, choices=[])
+    guest_name = forms.CharField(label=gettext_lazy("New guest"), required=False, max_length=60)
+    first_dealer = forms.ChoiceField(label=gettext_lazy("First dealer"))
+    ending = forms.ChoiceField(label=gettext_lazy("The session ends"), choices=Ending.choices)
     ending_target = forms.IntegerField(
-        label="Number",
+        # Translators: the N of the session's ending (N deals each, N hands, N points)
+        label=pgettext_lazy("the N of the session's ending", "Number"),
         required=False,
         min_value=1,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     stake_per_point = forms.IntegerField(
-        label="Stake per point",
+        label=gettext_lazy("Stake per point"),
         min_value=0,
         max_value=1_000_000,
         initial=0,
-        error_messages={"min_value": "The stake per point cannot be below zero."},
+        error_messages={"min_value": gettext_lazy("The stake per point cannot be below zero.")},
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
     # Not required: a form without it (an older page, a script) plays for points.
     format = forms.ChoiceField(
-        label="Format", choices=Format.choices, initial=Format.POINTS, required=False
+        label=gettext_lazy("Format"), choices=Format.choices, initial=Format.POINTS, required=False
     )
-    pool_limit = _whole_number("Pool limit", 20, 1000, "101")
-    pool_rejoins = _whole_number("Rejoins each", 0, 10, "0")
-    pool_rejoin_below = _whole_number("Rejoin while the top score is below", 1, 999, "79")
-    entry_fee = _whole_number("Entry fee", 0, 1_000_000, "0")
-    chips = _whole_number("Chips each", 1, 1_000_000, "80 a deal")
+    pool_limit = _whole_number(gettext_lazy("Pool limit"), 20, 1000, "101")
+    # Translators: how many times each player may rejoin the pool
+    pool_rejoins = _whole_number(gettext_lazy("Rejoins each"), 0, 10, "0")
+    pool_rejoin_below = _whole_number(
+        gettext_lazy("Rejoin while the top score is below"), 1, 999, "79"
+    )
+    entry_fee = _whole_number(gettext_lazy("Entry fee"), 0, 1_000_000, "0")
+    chips = _whole_number(
+        gettext_lazy("Chips each"),
+        1,
+        1_000_000,
+        # Translators: a placeholder: left blank, every player gets 80 chips for each deal
+        gettext_lazy("80 a deal"),
+    )
 
     def __init__(
         self,
@@ -171,11 +215,15 @@ class StartSessionForm(forms.Form):
         # Sentences a service gave about the seating or the rules as a whole.
         self.seat_errors: list[str] = []
         self.rules_errors: list[str] = []
-        self._choice_field("preset").choices = [("", "Club's rules")] + [
+        self._choice_field("preset").choices = [("", _("Club's rules"))] + [
             (p.key, p.label) for p in PRESETS.get(variant, ())
         ]
-        self._choice_field("first_dealer").choices = [(DRAW, "Draw for it")] + [
-            (str(n), f"Seat {n}") for n in range(1, MAX_SEATS + 1)
+        self._choice_field("first_dealer").choices = [
+            # Translators: draw cards to choose the first dealer
+            (DRAW, pgettext("a draw for the first deal", "Draw for it"))
+        ] + [
+            (str(n), pgettext("a seat at the table", "Seat %(number)s") % {"number": n})
+            for n in range(1, MAX_SEATS + 1)
         ]
         self._choice_field("format").choices = [
             (value, label)
@@ -197,9 +245,9 @@ class StartSessionForm(forms.Form):
                 min_value=1,
                 max_value=MAX_SEATS,
                 error_messages={
-                    "min_value": "Seats are numbered from 1.",
-                    "max_value": f"Seats are numbered up to {MAX_SEATS}.",
-                    "invalid": "Give a seat number, like 1.",
+                    "min_value": _("Seats are numbered from 1."),
+                    "max_value": _("Seats are numbered up to %(most)s.") % {"most": MAX_SEATS},
+                    "invalid": _("Give a seat number, like 1."),
                 },
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
@@ -241,12 +289,15 @@ class StartSessionForm(forms.Form):
                 continue
             if number in seated:
                 self.seat_errors.append(
-                    f"{seated[number].name} and {player.name} both have seat {number}: "
-                    "give each player a seat of their own."
+                    _(
+                        "%(first)s and %(second)s both have seat %(number)s: "
+                        "give each player a seat of their own."
+                    )
+                    % {"first": seated[number].name, "second": player.name, "number": number}
                 )
             seated[number] = player
         if self.seat_errors:
-            raise forms.ValidationError("Check the seats.")
+            raise forms.ValidationError(_("Check the seats."))
         data["player_ids"] = [seated[number].pk for number in sorted(seated)]
         data["options"] = self._options(data)
         if data.get("ending") == Ending.OPEN:

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring import rules
 from scoring.errors import HandRejected, SessionClosed, StaleSession
@@ -36,7 +37,7 @@ def compute_ledger(
     with the seat of the player the engine's error is about. `names` are the seats dealt
     into the hand (the board's `playing` for the next hand)."""
     if sorted(seat.position for seat in entry.seats) != sorted(names):
-        raise HandRejected("Every seat at the table needs a result for this hand.")
+        raise HandRejected(_("Every seat at the table needs a result for this hand."))
     game = entry.engine_game(variant=session.variant, options=session.options)
     players = entry.engine_players(names)
     try:
@@ -77,11 +78,13 @@ def _lock(
         replay.replayed = True
         return session, replay
     if HandVersion.objects.filter(client_key=client_key).exists():
-        raise HandRejected("This form was already used for another session; reload the page.")
+        raise HandRejected(_("This form was already used for another session; reload the page."))
     if revision is not None and session.revision != revision:
         raise StaleSession(
-            "Someone else changed this session a moment ago, so your change was not saved. "
-            "Here is the session as it is now; enter the change again if it is still needed."
+            _(
+                "Someone else changed this session a moment ago, so your change was not saved. "
+                "Here is the session as it is now; enter the change again if it is still needed."
+            )
         )
     return session, None
 
@@ -101,7 +104,7 @@ def record_hand(
     if replay is not None:
         return replay
     if not session.is_active:
-        raise SessionClosed("This session has ended, so no more hands can be added.")
+        raise SessionClosed(_("This session has ended, so no more hands can be added."))
     board = session_board(session)
     ledger = compute_ledger(session=session, names=board.playing, entry=entry)
     hand = Hand.objects.create(
@@ -123,9 +126,11 @@ def record_hand(
 def _clean_reason(reason: str) -> str:
     reason = " ".join(reason.split())
     if not reason:
-        raise HandRejected("Say why the hand is being changed.", field="reason")
+        raise HandRejected(_("Say why the hand is being changed."), field="reason")
     if len(reason) > REASON_MAX:
-        raise HandRejected(f"Keep the reason under {REASON_MAX} characters.", field="reason")
+        raise HandRejected(
+            _("Keep the reason under %(most)s characters.") % {"most": REASON_MAX}, field="reason"
+        )
     return reason
 
 
@@ -137,9 +142,9 @@ def _current_version(session: GameSession, number: int) -> HandVersion:
         .first()
     )
     if current is None:
-        raise HandRejected(f"This session has no hand {number}.")
+        raise HandRejected(_("This session has no hand %(number)s.") % {"number": number})
     if current.status == HandStatus.REMOVED:
-        raise HandRejected("That hand was undone; it can no longer be changed.")
+        raise HandRejected(_("That hand was undone; it can no longer be changed."))
     return current
 
 
@@ -247,7 +252,7 @@ def undo_last_hand(
     board = session_board(session)
     last = board.last_row
     if last is None:
-        raise HandRejected("There is no hand to undo yet.")
+        raise HandRejected(_("There is no hand to undo yet."))
     return _supersede(
         session=session,
         current=_current_version(session, last.number),
@@ -256,5 +261,6 @@ def undo_last_hand(
         ledger=EMPTY_LEDGER,
         client_key=client_key,
         user=user,
+        # Stored, so not translated: the history shows it as the reason of an undo.
         reason=" ".join(reason.split())[:REASON_MAX] or "Undone",
     )

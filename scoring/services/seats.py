@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.errors import UserError
 from clubs.models import Player
@@ -26,11 +28,13 @@ ACTIONS = ("join", "leave", "substitute", "rejoin")
 def _open(session_id: int, revision: int) -> tuple[GameSession, Board]:
     session = lock_session(session_id)
     if not session.is_active:
-        raise SessionClosed("This session has ended, so nobody can sit down or leave now.")
+        raise SessionClosed(_("This session has ended, so nobody can sit down or leave now."))
     if session.revision != revision:
         raise StaleSession(
-            "Someone else changed this session a moment ago, so the table was not changed. "
-            "Here it is as it is now; make the change again if it is still needed."
+            _(
+                "Someone else changed this session a moment ago, so the table was not changed. "
+                "Here it is as it is now; make the change again if it is still needed."
+            )
         )
     return session, session_board(session)
 
@@ -38,14 +42,14 @@ def _open(session_id: int, revision: int) -> tuple[GameSession, Board]:
 def _seat_at(board: Board, position: int) -> Seat:
     seat = next((seat for seat in board.seats if seat.position == position), None)
     if seat is None or position not in board.playing:
-        raise UserError("That player is not at the table now.", field="seat")
+        raise UserError(_("That player is not at the table now."), field="seat")
     return seat
 
 
 def _club_player(session: GameSession, player_id: int) -> Player:
     player = Player.objects.filter(club_id=session.club_id, pk=player_id).first()
     if player is None:
-        raise UserError("Choose one of the club's players.", field="player")
+        raise UserError(_("Choose one of the club's players."), field="player")
     return player
 
 
@@ -53,7 +57,9 @@ def _newcomer_seat(session: GameSession, board: Board, player: Player, place: in
     """The player's seat in this session: the one they had before, or a new one."""
     seat = next((seat for seat in board.seats if seat.player_id == player.pk), None)
     if seat is not None and seat.position in board.playing:
-        raise UserError(f"{player.name} is already at the table.", field="player")
+        raise UserError(
+            _("%(name)s is already at the table.") % {"name": player.name}, field="player"
+        )
     if seat is None:
         # The board holds every seat the session has had: the next number is free.
         position = max(seat.position for seat in board.seats) + 1
@@ -74,8 +80,11 @@ def _entry_score(session: GameSession, board: Board) -> int | None:
     highest = board.pool.highest_in_play()
     if highest >= rules.rejoin_below:
         raise UserError(
-            f"Nobody new can join this pool once a score in play reaches {rules.rejoin_below}; "
-            f"the highest is {highest}.",
+            _(
+                "Nobody new can join this pool once a score in play reaches %(mark)s; "
+                "the highest is %(highest)s."
+            )
+            % {"mark": rules.rejoin_below, "highest": highest},
             field="player",
         )
     return highest + 1
@@ -85,12 +94,24 @@ def _check_table_size(session: GameSession, playing: int) -> None:
     low, high = PLAYER_RANGES[session.variant]
     if playing > high:
         raise UserError(
-            f"{GAME_NAMES[session.variant]} is played by at most {high} players.", field="player"
+            ngettext(
+                "%(game)s is played by at most %(count)s player.",
+                "%(game)s is played by at most %(count)s players.",
+                high,
+            )
+            % {"game": GAME_NAMES[session.variant], "count": high},
+            field="player",
         )
     if playing < low:
         raise UserError(
-            f"{GAME_NAMES[session.variant]} needs at least {low} players at the table; seat "
-            "someone else first, or end the session.",
+            ngettext(
+                "%(game)s needs at least %(count)s player at the table; seat someone else "
+                "first, or end the session.",
+                "%(game)s needs at least %(count)s players at the table; seat someone else "
+                "first, or end the session.",
+                low,
+            )
+            % {"game": GAME_NAMES[session.variant], "count": low},
             field="seat",
         )
 
@@ -168,10 +189,10 @@ def rejoin_pool(*, session_id: int, position: int, revision: int, user: User) ->
     session, board = _open(session_id, revision)
     pool = board.pool
     if pool is None:
-        raise UserError("Only a pool has players rejoining.", field="seat")
+        raise UserError(_("Only a pool has players rejoining."), field="seat")
     seat = next((seat for seat in board.seats if seat.position == position), None)
     if seat is None:
-        raise UserError("That player is not in this session.", field="seat")
+        raise UserError(_("That player is not in this session."), field="seat")
     why_not = pool.why_no_rejoin(position, pool_rules(session))
     if why_not is not None:
         raise UserError(why_not, field="seat")
@@ -214,11 +235,13 @@ def seat_change(
         )
     if action == "rejoin":
         return rejoin_pool(session_id=session_id, position=seat, revision=revision, user=user)
-    raise UserError("Choose join, leave, substitute or rejoin.", field="action")
+    # Translators: join, leave, substitute and rejoin are the API's words for the actions
+    raise UserError(_("Choose join, leave, substitute or rejoin."), field="action")
 
 
 def _given(value: int | None, field: str) -> int:
     if value is None:
-        what = "a player" if field == "player" else "a player at the table"
-        raise UserError(f"Choose {what}.", field=field)
+        if field == "player":
+            raise UserError(_("Choose a player."), field=field)
+        raise UserError(_("Choose a player at the table."), field=field)
     return value

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.errors import UserError
 from clubs.models import Club, Player
@@ -52,19 +53,19 @@ def start_session(
         ending, ending_target = Ending.OPEN, None
     low, high = PLAYER_RANGES[variant]
     if len(player_ids) != len(set(player_ids)):
-        raise UserError("A player can sit in only one seat.", field="players")
+        raise UserError(_("A player can sit in only one seat."), field="players")
     if not low <= len(player_ids) <= high:
         raise UserError(
-            f"{GAME_NAMES[variant]} is played by {low} to {high} players; "
-            f"{len(player_ids)} are seated.",
+            _("%(game)s is played by %(low)s to %(high)s players; %(seated)s are seated.")
+            % {"game": GAME_NAMES[variant], "low": low, "high": high, "seated": len(player_ids)},
             field="players",
         )
     players = {p.pk: p for p in Player.objects.filter(club=club, pk__in=player_ids)}
     if len(players) != len(player_ids):
-        raise UserError("Every player must be one of the club's players.", field="players")
+        raise UserError(_("Every player must be one of the club's players."), field="players")
     ending_target = _check_ending(variant, ending, ending_target)
     if stake_per_point < 0:
-        raise UserError("The stake per point cannot be below zero.", field="stake_per_point")
+        raise UserError(_("The stake per point cannot be below zero."), field="stake_per_point")
 
     draw = None
     if first_dealer == DRAW:
@@ -75,7 +76,7 @@ def start_session(
     elif isinstance(first_dealer, int) and 0 <= first_dealer < len(player_ids):
         dealer = first_dealer
     else:
-        raise UserError("Choose the first dealer from the seated players.", field="first_dealer")
+        raise UserError(_("Choose the first dealer from the seated players."), field="first_dealer")
 
     session = GameSession.objects.create(
         club=club,
@@ -114,28 +115,31 @@ def _check_format(
 ) -> dict[str, Any]:
     """The session's format fields, or the sentence saying what to fix."""
     if format not in Format.values:
-        raise UserError("Choose points, pool or deals.", field="format")
+        raise UserError(_("Choose points, pool or deals."), field="format")
     name = GAME_NAMES[variant]
     if format == Format.POOL:
         if variant not in formats.POOL_GAMES:
             raise UserError(
-                f"Pool is played in 13 and 21 card Indian Rummy, not in {name}.", field="format"
+                _("Pool is played in 13 and 21 card Indian Rummy, not in %(game)s.")
+                % {"game": name},
+                field="format",
             )
         pool = pool or PoolSetup()
         if not 20 <= pool.limit <= 1000:
             raise UserError(
-                "Give a pool limit from 20 to 1000 (101 or 201 is usual).", field="pool_limit"
+                _("Give a pool limit from 20 to 1000 (101 or 201 is usual)."), field="pool_limit"
             )
         below = pool.rejoin_below or formats.default_rejoin_mark(pool.limit)
         if not 1 <= below < pool.limit:
             raise UserError(
-                f"Rejoining must close below the pool's limit of {pool.limit}.",
+                _("Rejoining must close below the pool's limit of %(limit)s.")
+                % {"limit": pool.limit},
                 field="pool_rejoin_below",
             )
         if not 0 <= pool.rejoins <= 10:
-            raise UserError("A player may rejoin from 0 to 10 times.", field="pool_rejoins")
+            raise UserError(_("A player may rejoin from 0 to 10 times."), field="pool_rejoins")
         if pool.entry_fee < 0:
-            raise UserError("The entry fee cannot be below zero.", field="entry_fee")
+            raise UserError(_("The entry fee cannot be below zero."), field="entry_fee")
         return {
             "pool_limit": pool.limit,
             "pool_rejoins": pool.rejoins,
@@ -145,14 +149,17 @@ def _check_format(
     if format == Format.DEALS:
         if variant not in formats.DEALS_GAMES:
             raise UserError(
-                f"{name} is played to its points target, not for chips over deals.",
+                _("%(game)s is played to its points target, not for chips over deals.")
+                % {"game": name},
                 field="format",
             )
         if ending != Ending.HANDS or ending_target is None:
-            raise UserError("Give the number of deals to play.", field="ending_target")
+            raise UserError(_("Give the number of deals to play."), field="ending_target")
         stack = formats.CHIPS_PER_DEAL * ending_target if chips is None else chips
         if not 1 <= stack <= 1_000_000:
-            raise UserError("Give every player from 1 to 1,000,000 chips to start.", field="chips")
+            raise UserError(
+                _("Give every player from 1 to 1,000,000 chips to start."), field="chips"
+            )
         return {"chips": stack}
     return {}
 
@@ -161,17 +168,20 @@ def _check_ending(variant: str, ending: str, target: int | None) -> int | None:
     if ending == Ending.OPEN:
         return None
     if ending not in Ending.values:
-        raise UserError("Choose how the session ends.", field="ending")
+        raise UserError(_("Choose how the session ends."), field="ending")
     if ending == Ending.POINTS and variant != "vazhushal":
         raise UserError(
-            "A target of game points is how Vazhushal ends; for this game choose a number "
-            "of deals or hands.",
+            _(
+                "A target of game points is how Vazhushal ends; for this game choose a number "
+                "of deals or hands."
+            ),
             field="ending",
         )
     limits: dict[str, int] = {Ending.DEALS: 20, Ending.HANDS: 500, Ending.POINTS: 100}
     if target is None or not 1 <= target <= limits[ending]:
         raise UserError(
-            f"Give a number from 1 to {limits[ending]} for when the session ends.",
+            _("Give a number from 1 to %(most)s for when the session ends.")
+            % {"most": limits[ending]},
             field="ending_target",
         )
     return target
@@ -242,8 +252,10 @@ def finish_session(*, session_id: int, revision: int) -> GameSession:
         return session
     if session.revision != revision:
         raise StaleSession(
-            "Someone else changed this session a moment ago; check the latest hand, then "
-            "end the session again."
+            _(
+                "Someone else changed this session a moment ago; check the latest hand, then "
+                "end the session again."
+            )
         )
     session.ended_early = True
     save_change(session)

@@ -10,6 +10,8 @@ import csv
 from collections.abc import Iterable, Sequence
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from clubs.access import club_access
@@ -52,9 +54,19 @@ def session_hands_csv(request: HttpRequest, slug: str, session_id: int) -> HttpR
     board = session_board(session)
     positions = [seat.position for seat in board.seats]
     names = board.names
-    header = ["hand", "dealer", "wild", "status"] + [safe_text(names[pos]) for pos in positions]
+    header = [
+        pgettext("a column heading: the hand's number", "hand"),
+        pgettext("a column heading: who dealt the hand", "dealer"),
+        pgettext("a column heading: the hand's wild card", "wild"),
+        pgettext("a column heading: played or void", "status"),
+    ] + [safe_text(names[pos]) for pos in positions]
     for pos in positions:
-        header += [safe_text(f"{names[pos]} paid"), safe_text(f"{names[pos]} how")]
+        header += [
+            # Translators: a column heading: what this player paid in the hand
+            safe_text(_("%(name)s paid") % {"name": names[pos]}),
+            # Translators: a column heading: how this player came to pay (pack, capped ...)
+            safe_text(_("%(name)s how") % {"name": names[pos]}),
+        ]
     rows: list[list[object]] = []
     for row in board.rows:
         paid = row_payments(board, row)
@@ -75,8 +87,9 @@ def session_hands_csv(request: HttpRequest, slug: str, session_id: int) -> HttpR
                     "; ".join(([seat.pack] if seat.pack else []) + list(seat.notes)),
                 ]
         rows.append(line)
+    total = pgettext("the last row: every hand added up", "total")
     rows.append(
-        ["total", "", "", "", *(board.totals[pos] for pos in positions)] + ["", ""] * len(positions)
+        [total, "", "", "", *(board.totals[pos] for pos in positions)] + ["", ""] * len(positions)
     )
     return csv_response(
         filename=f"{access.club.slug}-session-{session.pk}-hands.csv", header=header, rows=rows

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.access import ClubAccess, club_access
@@ -108,7 +109,7 @@ def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpRespons
     except UserError as error:
         panel.add_error(error)
         return render_board(request, access=access, board=board, panel=panel, status=400)
-    messages.success(request, "Hand saved.")
+    messages.success(request, _("Hand saved."))
     return redirect("session-detail", slug=slug, session_id=session.pk)
 
 
@@ -141,7 +142,7 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
     panel = read_input(request.POST, variant=session.variant, names=board.dealt_names(row.entry))
     client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
     if not panel.reason:
-        panel.errors["reason"] = "Say why the hand is being changed."
+        panel.errors["reason"] = _("Say why the hand is being changed.")
     if client_key is None or revision is None or entry is None or panel.errors:
         return _edit_page(request, access, board, row, panel, status=400)
     try:
@@ -162,7 +163,10 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
     except UserError as error:
         panel.add_error(error)
         return _edit_page(request, access, board, row, panel, status=400)
-    messages.success(request, f"Hand {row.shown_number} corrected; the totals follow it.")
+    messages.success(
+        request,
+        _("Hand %(number)s corrected; the totals follow it.") % {"number": row.shown_number},
+    )
     return redirect("session-detail", slug=slug, session_id=session.pk)
 
 
@@ -216,7 +220,10 @@ def hand_void(request: HttpRequest, slug: str, session_id: int, number: int) -> 
         except UserError as rejected:
             error = rejected.message
         else:
-            messages.success(request, f"Hand {row.shown_number} is void: it scores nothing.")
+            messages.success(
+                request,
+                _("Hand %(number)s is void: it scores nothing.") % {"number": row.shown_number},
+            )
             return redirect("session-detail", slug=slug, session_id=session.pk)
     return _confirm_page(
         request, access, board, "scoring/hand_void.html", row=row, reason=reason, error=error
@@ -240,7 +247,7 @@ def hand_undo(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         except UserError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "The last hand is undone; its record is kept.")
+            messages.success(request, _("The last hand is undone; its record is kept."))
         return redirect("session-detail", slug=slug, session_id=session.pk)
     last = board.last_row
     rows = display.table_rows(board, slug=slug)

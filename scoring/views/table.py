@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import ClubAccess, club_access
@@ -42,12 +43,14 @@ def session_table(request: HttpRequest, slug: str, session_id: int) -> HttpRespo
     revision = _number(request.POST.get("revision"))
     view = table_view(session_board(session), seatable_players(access.club))
     if action not in seats.ACTIONS or revision is None:
-        return _page(request, access, view, error="Choose what changes at the table.", status=400)
+        return _page(
+            request, access, view, error=_("Choose what changes at the table."), status=400
+        )
     if action in ASK_FIRST and request.POST.get("confirm") != "yes":
         question = view.question(action, position)
         if question is None:
             return _page(
-                request, access, view, error="That player is not at the table.", status=400
+                request, access, view, error=_("That player is not at the table."), status=400
             )
         return _page(request, access, view, ask=question)
     try:
@@ -63,7 +66,7 @@ def session_table(request: HttpRequest, slug: str, session_id: int) -> HttpRespo
         session.refresh_from_db()
         fresh = table_view(session_board(session), seatable_players(access.club))
         return _page(request, access, fresh, error=error.message, status=error.status_code)
-    messages.success(request, "The table is changed; it deals from the next hand on.")
+    messages.success(request, _("The table is changed; it deals from the next hand on."))
     return redirect("session-detail", slug=slug, session_id=session.pk)
 
 
