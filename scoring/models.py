@@ -187,10 +187,9 @@ class Hand(models.Model):
 
 
 class HandStatus(models.TextChoices):
-    # Not marked for translation yet: scoring/display/summary.py types the label as str.
-    PLAYED = "played", "Played"
-    VOID = "void", "Void"
-    REMOVED = "removed", "Undone"
+    PLAYED = "played", pgettext_lazy("a hand's status", "Played")
+    VOID = "void", pgettext_lazy("a hand's status", "Void")
+    REMOVED = "removed", pgettext_lazy("a hand's status", "Undone")
 
 
 class HandVersion(models.Model):

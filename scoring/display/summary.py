@@ -366,7 +366,7 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
     return VersionEntry(
         version=version.version,
         status=version.status,
-        status_label=HandStatus(version.status).label,
+        status_label=str(HandStatus(version.status).label),
         is_current=version.is_current,
         created_at=version.created_at,
         created_by=_who(version.created_by),
