@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from leagues.forms import DateInput, LeagueForm
@@ -22,6 +23,9 @@ from tournaments.models import (
 )
 from tournaments.services.setup import ANYTIME_FIELDS, SETUP_FIELDS
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 # Set-up fields the form edits as they are stored; the options come from the club's saved
 # rules, and the points and tie-breakers are written differently here (see below).
 PLAIN_FIELDS = tuple(
@@ -32,79 +36,88 @@ PLAIN_FIELDS = tuple(
 BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")
 # The league words ("sessions won") say "tables" here: a tournament's sessions are its tables.
 BREAKER_LABELS = {
-    TieBreaker.WINS: "Tables won",
-    TieBreaker.AVERAGE: "Average per round",
-    TieBreaker.HEAD_TO_HEAD: "Head-to-head",
-    TieBreaker.RECENT: "Place in the latest round",
+    TieBreaker.WINS: _("Tables won"),
+    TieBreaker.AVERAGE: _("Average per round"),
+    TieBreaker.HEAD_TO_HEAD: _("Head-to-head"),
+    TieBreaker.RECENT: _("Place in the latest round"),
 }
-BREAKER_CHOICES = [("", "Nothing more"), *((b.value, BREAKER_LABELS[b]) for b in TieBreaker)]
+# Translators: the empty choice of a tie-breaker select ("then by: nothing more").
+BREAKER_CHOICES = [("", _("Nothing more")), *((b.value, BREAKER_LABELS[b]) for b in TieBreaker)]
 DEFAULT_BREAKERS = (TieBreaker.WINS, TieBreaker.HEAD_TO_HEAD)
 DEFAULT_VARIANT = "indian13"
 NUMBER = {"inputmode": "numeric"}
 
 
-def _number(label: str, *, initial: int, help_text: str = "", required: bool = True) -> Any:
+def _number(
+    label: StrOrPromise, *, initial: int, help_text: StrOrPromise = "", required: bool = True
+) -> Any:
     return forms.IntegerField(
         label=label,
         initial=initial,
         min_value=0,
         required=required,
         help_text=help_text,
-        error_messages={"invalid": "Give a whole number.", "min_value": "Give 0 or more."},
+        error_messages={"invalid": _("Give a whole number."), "min_value": _("Give 0 or more.")},
         widget=forms.NumberInput(attrs=NUMBER),
     )
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Name", help_text="Like “Diwali Cup 2026”.")
-    starts_on = forms.DateField(label="First day", widget=DateInput())
+    name = forms.CharField(max_length=120, label=_("Name"), help_text=_("Like “Diwali Cup 2026”."))
+    starts_on = forms.DateField(label=_("First day"), widget=DateInput())
     ends_on = forms.DateField(
-        label="Last day", required=False, widget=DateInput(), help_text="Empty: a one-day event."
+        label=_("Last day"),
+        required=False,
+        widget=DateInput(),
+        help_text=_("Empty: a one-day event."),
     )
     variant = forms.ChoiceField(
-        label="Game",
+        label=_("Game"),
         choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
         initial=DEFAULT_VARIANT,
-        help_text="Played by the club's saved rules for the game (the club's Rules page).",
+        help_text=_("Played by the club's saved rules for the game (the club's Rules page)."),
     )
-    min_table_size = _number("Smallest table", initial=4)
-    max_table_size = _number("Largest table", initial=6)
-    rounds = _number("Rounds", initial=3, help_text="Not counting the final table.")
+    min_table_size = _number(_("Smallest table"), initial=4)
+    max_table_size = _number(_("Largest table"), initial=6)
+    rounds = _number(_("Rounds"), initial=3, help_text=_("Not counting the final table."))
     round_ending = forms.ChoiceField(
-        label="Each round ends after",
+        label=_("Each round ends after"),
         choices=RoundEnding.choices,
         initial=RoundEnding.DEALS,
         widget=forms.RadioSelect,
     )
     round_target = _number(
-        "How many",
+        _("How many"),
         initial=2,
-        help_text="Deals per player, hands, or minutes, as chosen above.",
+        help_text=_("Deals per player, hands, or minutes, as chosen above."),
     )
     scoring = forms.ChoiceField(
-        label="Players score a round by",
+        label=_("Players score a round by"),
         choices=TournamentScoring.choices,
         initial=TournamentScoring.PLACING,
         widget=forms.RadioSelect,
     )
     placing_points = forms.CharField(
-        label="Points for each place",
+        label=_("Points for each place"),
         required=False,
         initial="5, 3, 2, 1",
-        help_text="1st, 2nd, 3rd ... at a table, like 5, 3, 2, 1; places after these score 0.",
+        help_text=_("1st, 2nd, 3rd ... at a table, like 5, 3, 2, 1; places after these score 0."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
-    tie_breaker_1 = forms.ChoiceField(label="First by", choices=BREAKER_CHOICES, required=False)
-    tie_breaker_2 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
-    tie_breaker_3 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
-    tie_breaker_4 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
+    # Translators: the first tie-breaker of players level on score ("first by tables won").
+    tie_breaker_1 = forms.ChoiceField(label=_("First by"), choices=BREAKER_CHOICES, required=False)
+    # Translators: each later tie-breaker ("then by head-to-head").
+    tie_breaker_2 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
+    tie_breaker_3 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
+    tie_breaker_4 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
     final_table_size = _number(
-        "Final table",
+        # Translators: a number field: how many players the final table seats.
+        _("Final table"),
         initial=0,
-        help_text="How many of the top players meet at a final table; 0 for none.",
+        help_text=_("How many of the top players meet at a final table; 0 for none."),
     )
     carry = forms.ChoiceField(
-        label="Scores taken to the final table",
+        label=_("Scores taken to the final table"),
         choices=Carry.choices,
         initial=Carry.FULL,
         widget=forms.RadioSelect,
@@ -183,16 +196,18 @@ class TournamentForm(forms.Form):
 class EntryForm(forms.Form):
     """Enter one of the club's players, or a new guest by name (one or the other)."""
 
-    player = forms.TypedChoiceField(label="A club player", required=False, coerce=int)
-    guest_name = forms.CharField(label="or a new guest", required=False, max_length=60)
+    player = forms.TypedChoiceField(label=_("A club player"), required=False, coerce=int)
+    guest_name = forms.CharField(label=_("or a new guest"), required=False, max_length=60)
 
     def __init__(self, data: Any = None, *, players: Iterable[Player]) -> None:
         super().__init__(data)
         self.players = {p.pk: p for p in players}
         player = self.fields["player"]
         assert isinstance(player, forms.ChoiceField)
-        player.choices = [("", "Choose a player")] + [(p.pk, p.name) for p in self.players.values()]
-        player.error_messages["invalid_choice"] = (
+        player.choices = [("", _("Choose a player"))] + [
+            (p.pk, p.name) for p in self.players.values()
+        ]
+        player.error_messages["invalid_choice"] = _(
             "That player is no longer free to enter; choose another."
         )
 
@@ -208,25 +223,26 @@ class EntryForm(forms.Form):
 class SwapForm(forms.Form):
     """Two players of a drawn round who change seats."""
 
-    first = forms.TypedChoiceField(label="Swap", coerce=int)
-    second = forms.TypedChoiceField(label="with", coerce=int)
+    # Translators: the swap form reads "Swap [player] with [player]".
+    first = forms.TypedChoiceField(label=_("Swap"), coerce=int)
+    second = forms.TypedChoiceField(label=_("with"), coerce=int)
 
     def __init__(self, data: Any = None, *, players: Iterable[Player]) -> None:
         super().__init__(data)
         self.players = {p.pk: p for p in players}
-        choices = [("", "Choose a player")] + [(p.pk, p.name) for p in self.players.values()]
+        choices = [("", _("Choose a player"))] + [(p.pk, p.name) for p in self.players.values()]
         for name in ("first", "second"):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)
             field.choices = choices
-            field.error_messages["required"] = "Choose two players to swap."
-            field.error_messages["invalid_choice"] = "Choose two players seated in this round."
+            field.error_messages["required"] = _("Choose two players to swap.")
+            field.error_messages["invalid_choice"] = _("Choose two players seated in this round.")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         assert data is not None  # forms.Form.clean returns cleaned_data
         if data.get("first") and data.get("first") == data.get("second"):
-            raise forms.ValidationError("Choose two different players to swap.")
+            raise forms.ValidationError(_("Choose two different players to swap."))
         return data
 
     def pair(self) -> tuple[Player, Player]:
@@ -235,8 +251,10 @@ class SwapForm(forms.Form):
 
 class DrawForm(forms.Form):
     swiss = forms.BooleanField(
-        label="Seat by the standings (Swiss)",
+        label=_("Seat by the standings (Swiss)"),
         required=False,
-        help_text="Players of similar scores at the same tables; otherwise at random, with "
-        "as few repeat opponents as can be found.",
+        help_text=_(
+            "Players of similar scores at the same tables; otherwise at random, with "
+            "as few repeat opponents as can be found."
+        ),
     )

@@ -12,35 +12,39 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from scoring.models import GameSession, Variant
 
 
 class RoundEnding(models.TextChoices):
-    DEALS = "deals", "Each player deals N times"
-    HANDS = "hands", "A number of hands"
+    # Translators: how a tournament round ends; N is the number chosen on the set-up form.
+    DEALS = "deals", _("Each player deals N times")
+    HANDS = "hands", _("A number of hands")
     # No session ending matches a clock: the table plays open-ended and the director ends
     # it (force-finish) when time is called.
-    MINUTES = "minutes", "A time limit in minutes"
+    MINUTES = "minutes", _("A time limit in minutes")
 
 
 class TournamentScoring(models.TextChoices):
-    PLACING = "placing", "Points by placing at the table"
-    GAME_POINTS = "points", "Game points carried"
+    PLACING = "placing", _("Points by placing at the table")
+    GAME_POINTS = "points", _("Game points carried")
 
 
 class Carry(models.TextChoices):
-    FULL = "full", "Carried in full"
-    HALF = "half", "Halved"
-    RESET = "reset", "Reset to zero"
+    # Translators: how the scores of the rounds are taken to the final table.
+    FULL = "full", _("Carried in full")
+    HALF = "half", _("Halved")
+    RESET = "reset", _("Reset to zero")
 
 
 class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration"
-    RUNNING = "running", "Rounds in play"
-    FINAL = "final", "Final table"
-    FINISHED = "finished", "Finished"
+    REGISTRATION = "registration", pgettext_lazy("a tournament's status", "Registration")
+    RUNNING = "running", _("Rounds in play")
+    FINAL = "final", pgettext_lazy("a tournament's status", "Final table")
+    FINISHED = "finished", pgettext_lazy("a tournament's status", "Finished")
 
 
 class Tournament(models.Model):
@@ -112,14 +116,14 @@ class Entry(models.Model):
 
 
 class RoundKind(models.TextChoices):
-    ROUND = "round", "Round"
-    FINAL = "final", "Final table"
+    ROUND = "round", pgettext_lazy("a tournament round", "Round")
+    FINAL = "final", pgettext_lazy("a tournament round", "Final table")
 
 
 class RoundStatus(models.TextChoices):
-    DRAWN = "drawn", "Drawn"
-    STARTED = "started", "In play"
-    FINISHED = "finished", "Finished"
+    DRAWN = "drawn", pgettext_lazy("a round's status", "Drawn")
+    STARTED = "started", pgettext_lazy("a round's status", "In play")
+    FINISHED = "finished", pgettext_lazy("a round's status", "Finished")
 
 
 class Round(models.Model):
@@ -168,9 +172,9 @@ class RoundTable(models.Model):
 
 
 class Stage(models.TextChoices):
-    OVERALL = "overall", "Overall (the rounds before the final)"
-    ROUND = "round", "One round"
-    FINAL = "final", "Final table"
+    OVERALL = "overall", _("Overall (the rounds before the final)")
+    ROUND = "round", _("One round")
+    FINAL = "final", pgettext_lazy("a tournament round", "Final table")
 
 
 class StandingsLine(models.Model):

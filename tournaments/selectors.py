@@ -20,6 +20,8 @@ from django.db.models import Count, Q
 from django.db.models.functions import Lower
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from clubs.models import Club, Player
 from scoring.display.formatting import signed, unsigned_plus
@@ -77,6 +79,11 @@ class TableState:
         return self.session_id is not None
 
     @property
+    def seat_names(self) -> list[str]:
+        """The players' names in seat order."""
+        return [seat.name for seat in self.seats]
+
+    @property
     def confirmed_by_name(self) -> str:
         """The name of the player who confirmed ("" if none, or no longer at the table)."""
         return next((s.name for s in self.seats if s.player_id == self.confirmed_by), "")
@@ -92,13 +99,25 @@ class TableState:
         )
 
     @property
+    def state_code(self) -> str:
+        """Where the table is, as a code for the page's styles: drawn, in-play, finished or
+        confirmed."""
+        if self.confirmed:
+            return "confirmed"
+        if self.finished:
+            return "finished"
+        return "in-play" if self.started else "drawn"
+
+    @property
     def state(self) -> str:
         """How the table reads on a page: drawn, in play, finished or confirmed."""
-        if self.confirmed:
-            return "Confirmed"
-        if self.finished:
-            return "Finished"
-        return "In play" if self.started else "Drawn"
+        labels = {
+            "confirmed": pgettext("a table's status", "Confirmed"),
+            "finished": pgettext("a table's status", "Finished"),
+            "in-play": pgettext("a table's status", "In play"),
+            "drawn": pgettext("a table's status", "Drawn"),
+        }
+        return labels[self.state_code]
 
     @property
     def leaders(self) -> set[int]:
@@ -159,7 +178,9 @@ class EntryCounts:
 
 
 def round_title(round_: Round) -> str:
-    return "Final table" if round_.kind == RoundKind.FINAL else f"Round {round_.number}"
+    if round_.kind == RoundKind.FINAL:
+        return pgettext("a tournament round", "Final table")
+    return pgettext("a tournament round", "Round %(number)s") % {"number": round_.number}
 
 
 def tournament_rounds(tournament: Tournament) -> list[Round]:
@@ -407,7 +428,8 @@ def carried_scores(session: GameSession) -> dict[int, str]:
         if score is not None  # the filter's promise, for the type checker
     }
     return {
-        position: f"carried {signed(carried[player_id])}"
+        # Translators: beside a finalist on the final table's score screen, e.g. "carried +45".
+        position: _("carried %(score)s") % {"score": signed(carried[player_id])}
         for position, player_id in session.seats.values_list("position", "player_id")
         if player_id in carried
     }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -80,7 +81,7 @@ class RoundSwap(RoundView):
         ids = {body.validated_data["first"], body.validated_data["second"]}
         players = Player.objects.filter(club=self.tournament.club, pk__in=ids).in_bulk()
         unknown = {
-            field: ["There is no such player at the club; check the id."]
+            field: [_("There is no such player at the club; check the id.")]
             for field in ("first", "second")
             if body.validated_data[field] not in players
         }

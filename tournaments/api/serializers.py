@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
     TournamentScoring,
 )
-from tournaments.selectors import RoundState, TableState
+from tournaments.selectors import RoundState, TableState, round_title
 from tournaments.standings import Line
 
 RELEASED_HELP = (
@@ -314,7 +314,7 @@ class RoundSerializer(RoundSummarySerializer):
     public_url = serializers.SerializerMethodField(help_text="The round's public page.")
 
     def get_title(self, round_: Round) -> str:
-        return "Final table" if round_.kind == RoundKind.FINAL else f"Round {round_.number}"
+        return round_title(round_)
 
     @extend_schema_field(RoundTableSerializer(many=True))
     def get_tables(self, round_: Round) -> list[dict[str, Any]]:

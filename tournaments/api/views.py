@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.db.models import Count, F, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -193,7 +194,7 @@ class EntryList(TournamentView, generics.ListCreateAPIView):
             ).first()
             if player is None:
                 raise serializers.ValidationError(
-                    {"player": ["There is no such player at the club; check the id."]}
+                    {"player": [_("There is no such player at the club; check the id.")]}
                 )
         entry = register(
             tournament=tournament,

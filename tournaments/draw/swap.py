@@ -28,11 +28,17 @@ def swap_players(
 
     if first == second:
         raise DrawError(
-            f"{name(first)} cannot be swapped with themself: choose two different players."
+            f"{name(first)} cannot be swapped with themself: choose two different players.",
+            reason="same_player",
+            facts={"name": name(first)},
         )
     for player in (first, second):
         if player not in draw.players:
-            raise DrawError(f"{name(player)} is not seated in this draw, so cannot be swapped.")
+            raise DrawError(
+                f"{name(player)} is not seated in this draw, so cannot be swapped.",
+                reason="not_seated",
+                facts={"name": name(player)},
+            )
     exchange = {first: second, second: first}
     return Draw(
         tables=tuple(

@@ -13,6 +13,8 @@ is refused with the nearest player counts and table sizes that would work.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import DrawError
 
 # A rummy table of one is not a game; a smaller minimum is a typing mistake.
@@ -25,10 +27,14 @@ def table_sizes(player_count: int, min_size: int, max_size: int) -> tuple[int, .
     if player_count < 0:
         raise ValueError(f"A player count cannot be negative: {player_count}.")
     if player_count == 0:
-        raise DrawError("There are no players to seat.")
+        raise DrawError("There are no players to seat.", reason="no_players")
     tables = _fewest_tables(player_count, max_size)
     if tables * min_size > player_count:
-        raise DrawError(_impossible_sentence(player_count, min_size, max_size))
+        raise DrawError(
+            _impossible_sentence(player_count, min_size, max_size),
+            reason="impossible",
+            facts=impossible_facts(player_count, min_size, max_size),
+        )
     small, bigger_tables = divmod(player_count, tables)
     return (small + 1,) * bigger_tables + (small,) * (tables - bigger_tables)
 
@@ -38,11 +44,15 @@ def check_size_range(min_size: int, max_size: int) -> None:
     if min_size < SMALLEST_TABLE:
         raise DrawError(
             f"A table needs at least {SMALLEST_TABLE} players; the smallest table size "
-            f"cannot be {min_size}."
+            f"cannot be {min_size}.",
+            reason="table_too_small",
+            facts={"smallest": SMALLEST_TABLE, "min_size": min_size},
         )
     if min_size > max_size:
         raise DrawError(
-            f"The smallest table size ({min_size}) is larger than the largest ({max_size})."
+            f"The smallest table size ({min_size}) is larger than the largest ({max_size}).",
+            reason="sizes_reversed",
+            facts={"min_size": min_size, "max_size": max_size},
         )
 
 
@@ -73,6 +83,37 @@ def _impossible_sentence(player_count: int, min_size: int, max_size: int) -> str
         + " "
         + _what_works(player_count, min_size, max_size)
     )
+
+
+def impossible_facts(player_count: int, min_size: int, max_size: int) -> dict[str, Any]:
+    """What the refusal of `player_count` players says, as numbers (`DrawError.facts`).
+
+    `why` is "too_few_players" (fewer than one table's minimum), "one_table" (a single
+    table would be too big) or "tables" (`too_few` tables would need a table of `need`);
+    either of the last two goes on: `enough` tables would leave a table of `left`.
+    `counts` are the nearest player counts that fit (one or two), `ranges` the nearest
+    table-size ranges (none, one or two).
+    """
+    enough = _fewest_tables(player_count, max_size)
+    too_few = enough - 1
+    if player_count < min_size:
+        why = "too_few_players"
+    elif too_few == 1:
+        why = "one_table"
+    else:
+        why = "tables"
+    return {
+        "players": player_count,
+        "min_size": min_size,
+        "max_size": max_size,
+        "why": why,
+        "too_few": too_few,
+        "need": -(-player_count // too_few) if too_few else 0,
+        "enough": enough,
+        "left": player_count // enough,
+        "counts": _nearest_counts(player_count, min_size, max_size),
+        "ranges": _nearest_ranges(player_count, min_size, max_size),
+    }
 
 
 def _why(player_count: int, min_size: int, max_size: int) -> str:

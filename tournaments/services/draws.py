@@ -8,6 +8,8 @@ import random
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.errors import UserError
 from clubs.models import Player
@@ -22,6 +24,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.services.draw_refusals import draw_refusal
 from tournaments.services.progress import between_rounds, current_standings, locked
 
 
@@ -34,7 +37,7 @@ def check_table_sizes(min_size: int, max_size: int) -> None:
     try:
         check_size_range(min_size, max_size)
     except seating.DrawError as error:
-        raise UserError(error.message, field="min_table_size") from None
+        raise UserError(draw_refusal(error), field="min_table_size") from None
 
 
 def _field(tournament: Tournament, number: int) -> list[Entry]:
@@ -75,7 +78,7 @@ def _make_draw(
             return seating.draw_swiss(ranked, rng=rng, **sizes)
         return seating.draw_random(ids, _met(tournament, number), rng=rng, **sizes)
     except seating.DrawError as error:
-        raise UserError(error.message, field="players") from None
+        raise UserError(draw_refusal(error), field="players") from None
 
 
 def save_tables(round_: Round, draw: seating.Draw) -> None:
@@ -103,10 +106,17 @@ def draw_round(
     or by the current standings (Swiss)."""
     tournament = locked(tournament)
     if tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
-        raise UserError("Every round of this tournament has been played.")
-    played = between_rounds(tournament, "draw the next round")
+        raise UserError(_("Every round of this tournament has been played."))
+    played = between_rounds(tournament, "draw")
     if played >= tournament.rounds:
-        raise UserError(f"All {tournament.rounds} rounds have been drawn.")
+        raise UserError(
+            ngettext(
+                "All %(rounds)s round has been drawn.",
+                "All %(rounds)s rounds have been drawn.",
+                tournament.rounds,
+            )
+            % {"rounds": tournament.rounds}
+        )
     number = played + 1
     draw = _make_draw(tournament, number, swiss=swiss, rng=_rng(rng))
     round_ = Round.objects.create(tournament=tournament, number=number, swiss=swiss)
@@ -120,7 +130,10 @@ def draw_round(
 def not_started(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAWN:
-        raise UserError(f"Round {round_.number} has started; its seats can no longer change.")
+        raise UserError(
+            _("Round %(number)s has started; its seats can no longer change.")
+            % {"number": round_.number}
+        )
     return round_
 
 
@@ -142,7 +155,7 @@ def swap_players(*, round_: Round, first: Player, second: Player) -> Round:
     try:
         swapped = seating.swap_players(draw, first.pk, second.pk, names=names)
     except seating.DrawError as error:
-        raise UserError(error.message, field="players") from None
+        raise UserError(draw_refusal(error), field="players") from None
     for table, new in zip(tables, swapped.tables, strict=True):
         if list(new.seats) != table.seats:
             table.seats = list(new.seats)

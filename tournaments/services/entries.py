@@ -4,6 +4,7 @@ the day, and withdrawals between rounds."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.errors import UserError
 from clubs.models import Player
@@ -28,17 +29,17 @@ def register(
     tournament = locked(tournament)
     if tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED):
         raise UserError(
-            "Entries are closed: the tournament has reached its final table.", field="player"
+            _("Entries are closed: the tournament has reached its final table."), field="player"
         )
-    played = between_rounds(tournament, "enter the player")
+    played = between_rounds(tournament, "enter")
     if (player is None) == (not guest_name.strip()):
-        raise UserError("Choose a player, or give a guest's name.", field="player")
+        raise UserError(_("Choose a player, or give a guest's name."), field="player")
     if player is None:
         player = add_guest(club=tournament.club, name=guest_name)
     elif player.club_id != tournament.club_id:
-        raise UserError("Only the club's own players can enter.", field="player")
+        raise UserError(_("Only the club's own players can enter."), field="player")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise UserError(f"{player.name} is already entered.", field="player")
+        raise UserError(_("%(name)s is already entered.") % {"name": player.name}, field="player")
     late = played > 0
     entry = Entry.objects.create(
         tournament=tournament, player=player, entered_round=played + 1, checked_in=late
@@ -50,7 +51,10 @@ def register(
 def _entry(tournament: Tournament, player: Player) -> Entry:
     entry = Entry.objects.filter(tournament=tournament, player=player).first()
     if entry is None:
-        raise UserError(f"{player.name} is not entered in this tournament.", field="player")
+        raise UserError(
+            _("%(name)s is not entered in this tournament.") % {"name": player.name},
+            field="player",
+        )
     return entry
 
 
@@ -58,7 +62,7 @@ def _entry(tournament: Tournament, player: Player) -> Entry:
 def check_in(*, tournament: Tournament, player: Player, present: bool = True) -> Entry:
     tournament = locked(tournament)
     if tournament.status == TournamentStatus.FINISHED:
-        raise UserError("The tournament has finished.", field="player")
+        raise UserError(_("The tournament has finished."), field="player")
     entry = _entry(tournament, player)
     entry.checked_in = present
     entry.save(update_fields=["checked_in"])
@@ -70,11 +74,13 @@ def withdraw(*, tournament: Tournament, player: Player) -> Entry:
     """Take a player out of the draws to come; their results so far stay."""
     tournament = locked(tournament)
     if tournament.status == TournamentStatus.FINISHED:
-        raise UserError("The tournament has finished.", field="player")
-    played = between_rounds(tournament, "withdraw the player")
+        raise UserError(_("The tournament has finished."), field="player")
+    played = between_rounds(tournament, "withdraw")
     entry = _entry(tournament, player)
     if not entry.active:
-        raise UserError(f"{player.name} has already withdrawn.", field="player")
+        raise UserError(
+            _("%(name)s has already withdrawn.") % {"name": player.name}, field="player"
+        )
     entry.withdrawn_after_round = played
     entry.save(update_fields=["withdrawn_after_round"])
     return entry

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.errors import UserError
 from tournaments.models import Carry, Round, RoundKind, Tournament, TournamentStatus
@@ -32,22 +34,31 @@ def cut_to_final(*, tournament: Tournament, rng: random.Random | None = None) ->
     """
     tournament = locked(tournament)
     if not tournament.final_table_size:
-        raise UserError("This tournament has no final table.")
+        raise UserError(_("This tournament has no final table."))
     if tournament.status != TournamentStatus.RUNNING:
-        raise UserError("The final table is drawn once, after the last round.")
-    played = between_rounds(tournament, "cut to the final table")
+        raise UserError(_("The final table is drawn once, after the last round."))
+    played = between_rounds(tournament, "cut")
     if played < tournament.rounds:
         raise UserError(
-            f"Round {played} of {tournament.rounds} has been played; play every round "
-            "before the final table."
+            _(
+                "Round %(played)s of %(rounds)s has been played; play every round "
+                "before the final table."
+            )
+            % {"played": played, "rounds": tournament.rounds}
         )
     finalists = [line for line in current_standings(tournament).overall if not line.withdrawn][
         : tournament.final_table_size
     ]
     if len(finalists) < tournament.final_table_size:
         raise UserError(
-            f"The final table seats {tournament.final_table_size}, but only "
-            f"{len(finalists)} players are still in the tournament."
+            ngettext(
+                "The final table seats %(size)s, but only %(count)s player is still in "
+                "the tournament.",
+                "The final table seats %(size)s, but only %(count)s players are still in "
+                "the tournament.",
+                len(finalists),
+            )
+            % {"size": tournament.final_table_size, "count": len(finalists)}
         )
     for line in finalists:
         line.entry.carried = carried_score(line.score, tournament.carry)

@@ -9,6 +9,8 @@ import random
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.errors import UserError
 from clubs.models import Player
@@ -38,7 +40,7 @@ def start_round(*, round_: Round, user: User, rng: random.Random | None = None) 
     round_ = not_started(round_)
     tournament = round_.tournament
     for table in round_.tables.order_by("number"):
-        session, _ = start_session(
+        session, _dealer_draw = start_session(
             club=tournament.club,
             variant=tournament.variant,
             options=dict(tournament.options),
@@ -77,18 +79,18 @@ def confirm_table(*, table: RoundTable, user: User) -> RoundTable:
     table = _table(table)
     session = table.session
     if session is None or session.is_active:
-        raise UserError("The table's result can be confirmed once its session has finished.")
+        raise UserError(_("The table's result can be confirmed once its session has finished."))
     if table.confirmed_by_id is not None:
-        raise UserError("This table's result is already confirmed.")
+        raise UserError(_("This table's result is already confirmed."))
     seated = Player.objects.filter(pk__in=table.seats, user=user).exists()
     if not seated:
-        raise UserError("Only a player at this table can confirm its result.")
+        raise UserError(_("Only a player at this table can confirm its result."))
     scored = HandVersion.objects.filter(
         hand__session=session, is_current=True, created_by=user
     ).exists()
     if scored:
         raise UserError(
-            "You recorded this table's hands; another player at the table confirms them."
+            _("You recorded this table's hands; another player at the table confirms them.")
         )
     table.confirmed_by = user
     table.confirmed_at = timezone.now()
@@ -101,7 +103,7 @@ def force_finish_table(*, table: RoundTable) -> RoundTable:
     """The director ends a table now (time called, or a table that cannot go on)."""
     table = _table(table)
     if table.session is None:
-        raise UserError(f"Round {table.round.number} has not started.")
+        raise UserError(_("Round %(number)s has not started.") % {"number": table.round.number})
     finish_session(session_id=table.session.pk, revision=table.session.revision)
     return table
 
@@ -113,7 +115,7 @@ def finish_round(*, round_: Round) -> Round:
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     )
     if round_.status != RoundStatus.STARTED:
-        raise UserError(f"Round {round_.number} is not in play.")
+        raise UserError(_("Round %(number)s is not in play.") % {"number": round_.number})
     playing = [
         t.number
         for t in round_.tables.select_related("session").order_by("number")
@@ -122,9 +124,12 @@ def finish_round(*, round_: Round) -> Round:
     if playing:
         listed = ", ".join(str(n) for n in playing)
         raise UserError(
-            f"Table {listed} is still playing; finish it (or end it as director) first."
-            if len(playing) == 1
-            else f"Tables {listed} are still playing; finish them (or end them as director) first."
+            ngettext(
+                "Table %(tables)s is still playing; finish it (or end it as director) first.",
+                "Tables %(tables)s are still playing; finish them (or end them as director) first.",
+                len(playing),
+            )
+            % {"tables": listed}
         )
     round_.status = RoundStatus.FINISHED
     round_.save(update_fields=["status"])

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.errors import UserError
 from clubs.models import Club
@@ -47,42 +48,47 @@ def _check_setup(
     carry: str,
 ) -> None:
     if not name.strip():
-        raise UserError("Give the tournament a name.", field="name")
+        raise UserError(_("Give the tournament a name."), field="name")
     if ends_on < starts_on:
-        raise UserError("The tournament cannot end before it starts.", field="ends_on")
+        raise UserError(_("The tournament cannot end before it starts."), field="ends_on")
     check_variant_options(variant, options)
     check_table_sizes(min_table_size, max_table_size)
     low, high = PLAYER_RANGES[variant]
     if min_table_size < low or max_table_size > high:
         raise UserError(
-            f"{GAME_NAMES[variant]} is played by {low} to {high} players at a table.",
+            _("%(game)s is played by %(low)s to %(high)s players at a table.")
+            % {"game": GAME_NAMES[variant], "low": low, "high": high},
             field="max_table_size",
         )
     if not 1 <= rounds <= 20:
-        raise UserError("Give a number of rounds from 1 to 20.", field="rounds")
+        raise UserError(_("Give a number of rounds from 1 to 20."), field="rounds")
     if round_ending not in RoundEnding.values:
-        raise UserError("Choose how each round ends.", field="round_ending")
+        raise UserError(_("Choose how each round ends."), field="round_ending")
     limit = TARGET_LIMITS[RoundEnding(round_ending)]
     if not 1 <= round_target <= limit:
         raise UserError(
-            f"Give a number from 1 to {limit} for when a round ends.", field="round_target"
+            _("Give a number from 1 to %(limit)s for when a round ends.") % {"limit": limit},
+            field="round_target",
         )
     if scoring not in TournamentScoring.values:
-        raise UserError("Choose how players score a round.", field="scoring")
+        raise UserError(_("Choose how players score a round."), field="scoring")
     if scoring == TournamentScoring.PLACING and not placing_points:
         raise UserError(
-            "Give the points for 1st, 2nd, 3rd ... place at a table, like 5, 3, 2, 1.",
+            _("Give the points for 1st, 2nd, 3rd ... place at a table, like 5, 3, 2, 1."),
             field="placing_points",
         )
     check_ranking(placing_points=placing_points, tie_breakers=tie_breakers)
     if final_table_size and not low <= final_table_size <= high:
         raise UserError(
-            f"A final table of {GAME_NAMES[variant]} seats {low} to {high} players "
-            "(or choose no final table).",
+            _(
+                "A final table of %(game)s seats %(low)s to %(high)s players "
+                "(or choose no final table)."
+            )
+            % {"game": GAME_NAMES[variant], "low": low, "high": high},
             field="final_table_size",
         )
     if carry not in Carry.values:
-        raise UserError("Choose how scores carry to the final table.", field="carry")
+        raise UserError(_("Choose how scores carry to the final table."), field="carry")
 
 
 # What the set-up holds, as the model stores it. The name and dates can be put right until
@@ -185,7 +191,7 @@ def update_tournament(
         raise TypeError(f"update_tournament() got unexpected fields: {', '.join(unknown)}")
     tournament = locked(tournament)
     if tournament.status == TournamentStatus.FINISHED:
-        raise UserError("The tournament has finished: its set-up can no longer change.")
+        raise UserError(_("The tournament has finished: its set-up can no longer change."))
     current = {name: getattr(tournament, name) for name in SETUP_FIELDS}
     if fields.get("variant", tournament.variant) != tournament.variant and "options" not in fields:
         fields["options"] = default_options(club=tournament.club, variant=fields["variant"])
@@ -195,7 +201,8 @@ def update_tournament(
     settled = [name for name in changed if name not in ANYTIME_FIELDS]
     if settled and tournament.status != TournamentStatus.REGISTRATION:
         raise UserError(
-            "Round 1 has been drawn: only the name and dates can change now.", field=settled[0]
+            _("Round 1 has been drawn: only the name and dates can change now."),
+            field=settled[0],
         )
     _check_setup(**values)
     if not changed:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import ClubAccess
@@ -71,15 +73,15 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_slug: str) -> 
 @require_POST
 @login_if_anonymous
 def tournament_publish(request: HttpRequest, slug: str, tournament_slug: str) -> HttpResponse:
-    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    _access, tournament = directed_tournament(request.user, slug, tournament_slug)
     published = request.POST.get("published") == "1"
 
     def action() -> Outcome:
         set_published(tournament=tournament, published=published)
         said = (
-            "The public pages are released: anyone with the link can follow the tournament."
+            _("The public pages are released: anyone with the link can follow the tournament.")
             if published
-            else "The public pages are hidden again."
+            else _("The public pages are hidden again.")
         )
         return said, dashboard_url(tournament)
 
@@ -89,14 +91,18 @@ def tournament_publish(request: HttpRequest, slug: str, tournament_slug: str) ->
 @require_POST
 @login_if_anonymous
 def tournament_draw(request: HttpRequest, slug: str, tournament_slug: str) -> HttpResponse:
-    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    _access, tournament = directed_tournament(request.user, slug, tournament_slug)
     form = DrawForm(request.POST)
     swiss = form.is_valid() and form.cleaned_data["swiss"]
 
     def action() -> Outcome:
         round_ = draw_round(tournament=tournament, swiss=swiss)
         tables = round_.tables.count()
-        said = f"Round {round_.number} is drawn at {tables} table{'s' if tables != 1 else ''}."
+        said = ngettext(
+            "Round %(number)s is drawn at %(count)s table.",
+            "Round %(number)s is drawn at %(count)s tables.",
+            tables,
+        ) % {"number": round_.number, "count": tables}
         return said, round_url(tournament, round_.number)
 
     return run_action(request, action, back=dashboard_url(tournament))
@@ -105,10 +111,10 @@ def tournament_draw(request: HttpRequest, slug: str, tournament_slug: str) -> Ht
 @require_POST
 @login_if_anonymous
 def tournament_cut(request: HttpRequest, slug: str, tournament_slug: str) -> HttpResponse:
-    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    _access, tournament = directed_tournament(request.user, slug, tournament_slug)
 
     def action() -> Outcome:
         final = cut_to_final(tournament=tournament)
-        return "The final table is drawn.", round_url(tournament, final.number)
+        return _("The final table is drawn."), round_url(tournament, final.number)
 
     return run_action(request, action, back=dashboard_url(tournament))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.errors import UserError
@@ -33,12 +34,11 @@ def tournament_register(request: HttpRequest, slug: str, tournament_slug: str) -
         except UserError as error:
             form.add_service_error(error.field, error.message)
         else:
-            said = f"{entry.player.name} is entered."
+            said = _("%(name)s is entered.") % {"name": entry.player.name}
             if entry.entered_round > 1:
-                said = (
-                    f"{entry.player.name} is entered late, checked in, and drawn from round "
-                    f"{entry.entered_round}."
-                )
+                said = _(
+                    "%(name)s is entered late, checked in, and drawn from round %(number)s."
+                ) % {"name": entry.player.name, "number": entry.entered_round}
             messages.success(request, said)
             return redirect(dashboard_url(tournament) + "#entries")
     return dashboard_page(request, access, tournament, entry_form=form, status=400)
@@ -75,8 +75,12 @@ def tournament_check_in(
     if error:
         messages.error(request, error)
     else:
-        said = "is checked in" if entry.checked_in else "is no longer checked in"
-        messages.success(request, f"{entry.player.name} {said}.")
+        said = (
+            _("%(name)s is checked in.")
+            if entry.checked_in
+            else _("%(name)s is no longer checked in.")
+        )
+        messages.success(request, said % {"name": entry.player.name})
     return redirect(dashboard_url(tournament) + "#entries")
 
 
@@ -91,7 +95,7 @@ def tournament_withdraw(
 
     def action() -> str:
         withdraw(tournament=tournament, player=entry.player)
-        return f"{entry.player.name} is withdrawn and will not be drawn again."
+        return _("%(name)s is withdrawn and will not be drawn again.") % {"name": entry.player.name}
 
     return confirmed_action(
         request,

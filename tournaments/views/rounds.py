@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import ClubAccess
@@ -99,7 +100,11 @@ def tournament_swap(
         except UserError as error:
             show_error(form, error)
         else:
-            messages.success(request, f"{first.name} and {second.name} have changed seats.")
+            said = _("%(first)s and %(second)s have changed seats.") % {
+                "first": first.name,
+                "second": second.name,
+            }
+            messages.success(request, said)
             return redirect(round_url(tournament, number))
     return round_page(request, access, tournament, round_, swap_form=form, status=400)
 
@@ -115,7 +120,9 @@ def tournament_redraw(
 
     def action() -> str:
         redraw_round(round_=round_)
-        return f"{round_name(round_)} is drawn again."
+        if round_.kind == RoundKind.FINAL:
+            return _("The final table is drawn again.")
+        return _("Round %(number)s is drawn again.") % {"number": round_.number}
 
     return confirmed_action(
         request,
@@ -137,15 +144,21 @@ def tournament_redraw(
 def tournament_start(
     request: HttpRequest, slug: str, tournament_slug: str, number: int
 ) -> HttpResponse:
-    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    _access, tournament = directed_tournament(request.user, slug, tournament_slug)
     round_ = selectors.round_of(tournament, number)
 
     def action() -> Outcome:
         start_round(round_=round_, user=signed_in_user(request))
-        said = (
-            f"{round_name(round_)} has started: each table's scorer records its hands on "
-            "the table's session screen."
-        )
+        if round_.kind == RoundKind.FINAL:
+            said = _(
+                "The final table has started: each table's scorer records its hands on the "
+                "table's session screen."
+            )
+        else:
+            said = _(
+                "Round %(number)s has started: each table's scorer records its hands on the "
+                "table's session screen."
+            ) % {"number": round_.number}
         return said, round_url(tournament, number)
 
     return run_action(request, action, back=round_url(tournament, number))
@@ -156,14 +169,15 @@ def tournament_start(
 def tournament_finish_round(
     request: HttpRequest, slug: str, tournament_slug: str, number: int
 ) -> HttpResponse:
-    _, tournament = directed_tournament(request.user, slug, tournament_slug)
+    _access, tournament = directed_tournament(request.user, slug, tournament_slug)
     round_ = selectors.round_of(tournament, number)
 
     def action() -> Outcome:
         finish_round(round_=round_)
         if round_.kind == RoundKind.FINAL:
             standings = reverse("tournament-standings", args=[slug, tournament.slug])
-            return "The final table is finished: here are the final standings.", standings
-        return f"{round_name(round_)} is finished.", dashboard_url(tournament)
+            return _("The final table is finished: here are the final standings."), standings
+        said = _("Round %(number)s is finished.") % {"number": round_.number}
+        return said, dashboard_url(tournament)
 
     return run_action(request, action, back=round_url(tournament, number))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import ClubAccess, club_access
@@ -76,7 +77,9 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as error:
             form.add_service_error(error.field, error.message)
         else:
-            messages.success(request, f"{tournament.name} is set up: enter the players.")
+            messages.success(
+                request, _("%(name)s is set up: enter the players.") % {"name": tournament.name}
+            )
             return redirect(
                 "tournament-detail", slug=access.club.slug, tournament_slug=tournament.slug
             )
@@ -100,6 +103,6 @@ def tournament_edit(request: HttpRequest, slug: str, tournament_slug: str) -> Ht
         except UserError as error:
             form.add_service_error(error.field, error.message)
         else:
-            messages.success(request, f"{saved.name}: the set-up is saved.")
+            messages.success(request, _("%(name)s: the set-up is saved.") % {"name": saved.name})
             return redirect("tournament-detail", slug=access.club.slug, tournament_slug=saved.slug)
     return _form_page(request, access, form, tournament)

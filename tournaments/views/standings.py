@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from clubs.models import Player
@@ -27,6 +30,22 @@ class RoundLineView:
     table: int | None
     place: int | None
     finished: bool
+
+
+def winner_names(players: list[Player]) -> SafeString:
+    """The winners' names for the standings' closing sentence, each in bold: "Asha", or
+    "Asha and Bala" (and so on, one "and" between each two names)."""
+    names = SafeString("")
+    for player in players:
+        name = format_html('<strong class="winner-name">{}</strong>', player.name)
+        if not names:
+            names = name
+        else:
+            # Translators: joins the names of players who share first place, e.g.
+            # "Asha and Bala"; with three, "Asha and Bala and Chitra".
+            joined = pgettext("names of joint winners", "%(names)s and %(name)s")
+            names = mark_safe(conditional_escape(joined) % {"names": names, "name": name})
+    return names
 
 
 def _view(line: Line) -> RoundLineView:
@@ -56,6 +75,7 @@ def tournament_standings_page(
         # Empty until the tournament has finished: the leader of the last tables is only
         # leading.
         "winners": [line.player for line in standings.winners],
+        "winner_names": winner_names([line.player for line in standings.winners]),
         "final": standings.final,
         "overall": standings.overall,
         # Latest round first: that is the one people come to read.

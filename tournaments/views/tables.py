@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.views.guard import login_if_anonymous
@@ -31,7 +32,9 @@ def tournament_force_finish(
 
     def action() -> str:
         force_finish_table(table=table_)
-        return f"Table {table_.number} is finished with the hands recorded so far."
+        return _("Table %(number)s is finished with the hands recorded so far.") % {
+            "number": table_.number
+        }
 
     def context() -> dict[str, Any]:
         return {
@@ -58,13 +61,14 @@ def tournament_confirm_table(
     request: HttpRequest, slug: str, tournament_slug: str, number: int, table: int
 ) -> HttpResponse:
     """Any member may ask; the service lets only a second player from the table confirm."""
-    _, tournament = member_tournament(request.user, slug, tournament_slug)
+    _access, tournament = member_tournament(request.user, slug, tournament_slug)
     round_ = selectors.round_of(tournament, number)
     table_ = selectors.table_of(round_, table)
     back = round_url(tournament, number)
 
     def action() -> Outcome:
         confirm_table(table=table_, user=signed_in_user(request))
-        return f"Table {table_.number}'s result is confirmed. Thank you.", back
+        said = _("Table %(number)s's result is confirmed. Thank you.") % {"number": table_.number}
+        return said, back
 
     return run_action(request, action, back=back)
