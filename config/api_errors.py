@@ -13,6 +13,8 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -24,7 +26,7 @@ from config.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_mess
 
 logger = logging.getLogger(__name__)
 
-INTERNAL_ERROR_MESSAGE = (
+INTERNAL_ERROR_MESSAGE = gettext_lazy(
     "Something went wrong on our side; try again, and tell the club organiser if it keeps "
     "happening."
 )
@@ -41,7 +43,9 @@ class RoleNeeded(exceptions.PermissionDenied):
 class BodyTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"
-    default_detail = "The request body is too large for this address; send less at a time."
+    default_detail = gettext_lazy(
+        "The request body is too large for this address; send less at a time."
+    )
 
 
 class ServiceRefused(exceptions.APIException):
@@ -86,7 +90,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         logger.exception("Unhandled error in API view %s", context.get("view"))
         set_rollback()
         return Response(
-            error_body("internal_error", INTERNAL_ERROR_MESSAGE),
+            error_body("internal_error", str(INTERNAL_ERROR_MESSAGE)),
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     response.data = _body_for(exc, context)
@@ -115,45 +119,56 @@ def _body_for(exc: Exception, context: dict[str, Any]) -> dict[str, Any]:
     if isinstance(exc, exceptions.ValidationError):
         return _validation_body(exc.detail)
     if isinstance(exc, exceptions.ParseError):
-        return error_body("bad_request", "The request body is not valid JSON; fix it and retry.")
+        return error_body("bad_request", _("The request body is not valid JSON; fix it and retry."))
     if isinstance(exc, exceptions.Throttled):
         # DRF sets `wait` (whole seconds, or None) in Throttled.__init__; the stubs omit it.
         wait = math.ceil(exc.wait) if exc.wait is not None else None  # type: ignore[attr-defined]
-        when = f"in {wait} second{'s' if wait != 1 else ''}" if wait else "shortly"
-        return error_body("throttled", f"Too many requests; try again {when}.")
+        if not wait:
+            return error_body("throttled", _("Too many requests; try again shortly."))
+        message = ngettext(
+            "Too many requests; try again in %(count)s second.",
+            "Too many requests; try again in %(count)s seconds.",
+            wait,
+        )
+        return error_body("throttled", message % {"count": wait})
     if isinstance(exc, exceptions.MethodNotAllowed):
         view = context.get("view")
         allowed = ", ".join(getattr(view, "allowed_methods", []))
-        return error_body(
-            "method_not_allowed", f"This address does not accept that method; use {allowed}."
-        )
+        # Translators: %(methods)s lists the HTTP methods to use instead, such as "GET, POST".
+        message = _("This address does not accept that method; use %(methods)s.")
+        return error_body("method_not_allowed", message % {"methods": allowed})
     if isinstance(exc, exceptions.NotFound):
-        return error_body("not_found", "Nothing was found at this address.")
+        return error_body("not_found", _("Nothing was found at this address."))
     if isinstance(exc, exceptions.AuthenticationFailed):
         return error_body(
             exc.default_code,
-            "That token is not valid (it may have been revoked); get a new one with "
-            "POST /api/v1/auth/token/.",
+            _(
+                "That token is not valid (it may have been revoked); get a new one with "
+                "POST /api/v1/auth/token/."
+            ),
         )
     if isinstance(exc, exceptions.NotAuthenticated):
-        return error_body(exc.default_code, "Log in first, then try again.")
+        return error_body(exc.default_code, _("Log in first, then try again."))
     if isinstance(exc, RoleNeeded):
         return error_body("permission_denied", _sentence(str(exc.detail)))
     if isinstance(exc, exceptions.PermissionDenied):
         if str(exc.detail).startswith("CSRF Failed"):
             return error_body(
                 "permission_denied",
-                "A browser session must send its CSRF token (X-CSRFToken header); scripts "
-                "should send Authorization: Token instead.",
+                _(
+                    "A browser session must send its CSRF token (X-CSRFToken header); scripts "
+                    "should send Authorization: Token instead."
+                ),
             )
-        return error_body("permission_denied", "Your account is not allowed to do this.")
+        return error_body("permission_denied", _("Your account is not allowed to do this."))
     if isinstance(exc, exceptions.UnsupportedMediaType):
         return error_body(
-            "unsupported_media_type", "Send the body as JSON with Content-Type application/json."
+            "unsupported_media_type",
+            _("Send the body as JSON with Content-Type application/json."),
         )
     if isinstance(exc, exceptions.APIException):
         return error_body(exc.default_code, _sentence(str(exc.detail)))
-    return error_body("internal_error", INTERNAL_ERROR_MESSAGE)
+    return error_body("internal_error", str(INTERNAL_ERROR_MESSAGE))
 
 
 def _validation_body(detail: Any) -> dict[str, Any]:
@@ -165,11 +180,12 @@ def _validation_body(detail: Any) -> dict[str, Any]:
     if isinstance(detail, dict):
         fields: dict[str, list[str]] = {}
         _flatten(detail, "", fields)
-        name, messages = next(iter(fields.items()), ("", ["The request is not valid."]))
-        first = messages[0] if messages else "is not valid."
+        name, messages = next(iter(fields.items()), ("", [_("The request is not valid.")]))
+        # Translators: follows the name of a field of the request: "seats[1].penalty: is not valid."
+        first = messages[0] if messages else _("is not valid.")
         prefix = "" if name in ("", "non_field_errors") else f"{name}: "
         return error_body("bad_request", _sentence(prefix + first), fields=fields)
-    messages = [str(m) for m in _as_list(detail)] or ["The request is not valid."]
+    messages = [str(m) for m in _as_list(detail)] or [_("The request is not valid.")]
     return error_body("bad_request", _sentence(messages[0]))
 
 
@@ -197,15 +213,18 @@ def _as_list(value: Any) -> list[Any]:
 @csrf_exempt  # it changes nothing: a POST there gets the same 404, not a CSRF page
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Any /api/ address that matches no endpoint: the same JSON error, never an HTML page."""
-    message = "Nothing was found at this address; the endpoints are listed at /api/docs/."
+    message = _("Nothing was found at this address; the endpoints are listed at /api/docs/.")
     if not request.path.endswith("/") and _is_endpoint(request.path + "/"):
-        message = f"API addresses end with a slash: use {request.path}/ instead."
+        message = _("API addresses end with a slash: use %(address)s instead.") % {
+            "address": request.path + "/"
+        }
     return JsonResponse(error_body("not_found", message), status=404)
 
 
 def _sentence(text: str) -> str:
-    text = text.strip() or "The request could not be handled."
-    return text if text.endswith((".", "!", "?")) else text + "."
+    text = text.strip() or _("The request could not be handled.")
+    # A sentence translated into Hindi or Nepali may end with the danda (।).
+    return text if text.endswith((".", "!", "?", "\u0964")) else text + "."
 
 
 def _is_endpoint(path: str) -> bool:

@@ -4,6 +4,7 @@ Every list answers {"count", "next", "previous", "results"}; `next` and `previou
 links, so a client follows them rather than building page numbers itself.
 """
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, pagination, status
 
 
@@ -12,7 +13,7 @@ class PageNotFound(exceptions.APIException):
     # here"), while a page past the end deserves a sentence that says what to do.
     status_code = status.HTTP_404_NOT_FOUND
     default_code = "page_not_found"
-    default_detail = "That page is past the end of the list; start again from page 1."
+    default_detail = _("That page is past the end of the list; start again from page 1.")
 
 
 class PageNumberPagination(pagination.PageNumberPagination):

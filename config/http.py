@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 from rest_framework.request import Request
 
@@ -29,5 +30,5 @@ def signed_in_user(request: HttpRequest | Request) -> User:
     """
     user = request.user
     if not user.is_authenticated:
-        raise PermissionDenied("This needs a signed-in user.")
+        raise PermissionDenied(_("This needs a signed-in user."))
     return user

@@ -7,6 +7,7 @@ what the answer says; every other error is left to the usual 500.
 """
 
 from django.db import InterfaceError, OperationalError
+from django.utils.translation import gettext as _
 
 DATABASE_DOWN = (OperationalError, InterfaceError)
 # Seconds, sent as Retry-After: how soon a client (or the scorer's phone) should try again.
@@ -17,8 +18,8 @@ _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 def database_down_message(method: str | None) -> str:
     """The sentence a player reads; a change they sent is said not to be saved."""
     if method in _SAFE_METHODS:
-        return "The club's database cannot be reached right now. Try again in a minute."
-    return (
+        return _("The club's database cannot be reached right now. Try again in a minute.")
+    return _(
         "The club's database cannot be reached right now; your entry was not saved. "
         "Try again in a minute."
     )

@@ -8,13 +8,16 @@ from datetime import date, timedelta
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Basis, League, TieBreaker
 from scoring.rules.variants import GAME_NAMES, VARIANTS
 
 # Four selects "then by ..." are easier with a thumb than dragging items into an order.
 BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")
-BREAKER_CHOICES = [("", "Nothing more"), *TieBreaker.choices]
+# Translators: the empty choice of a tie-breaker: no further tie-breaker.
+BREAKER_CHOICES = [("", _("Nothing more")), *TieBreaker.choices]
 DEFAULT_BREAKERS = (TieBreaker.WINS, TieBreaker.AVERAGE)
 
 
@@ -28,47 +31,52 @@ class DateInput(forms.DateInput):
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Name", help_text="Like “Winter league 2026”.")
-    starts_on = forms.DateField(label="First day", widget=DateInput())
-    ends_on = forms.DateField(label="Last day", widget=DateInput())
+    name = forms.CharField(
+        max_length=120, label=_("Name"), help_text=_("Like “Winter league 2026”.")
+    )
+    starts_on = forms.DateField(label=_("First day"), widget=DateInput())
+    ends_on = forms.DateField(label=_("Last day"), widget=DateInput())
     variants = forms.MultipleChoiceField(
-        label="Games",
+        label=_("Games"),
         required=False,
         choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
         widget=forms.CheckboxSelectMultiple,
-        help_text="Tick none for every game the club plays.",
+        help_text=_("Tick none for every game the club plays."),
     )
     marked_only = forms.TypedChoiceField(
-        label="Sessions that count",
+        label=_("Sessions that count"),
         choices=[
-            ("all", "Every session of the club in these dates"),
-            ("marked", "Only the sessions an organiser marks for this league"),
+            ("all", _("Every session of the club in these dates")),
+            ("marked", _("Only the sessions an organiser marks for this league")),
         ],
         coerce=lambda value: value == "marked",
         initial="all",
         widget=forms.RadioSelect,
     )
     basis = forms.ChoiceField(
-        label="Rank the table by",
+        label=_("Rank the table by"),
         choices=Basis.choices,
         initial=Basis.POINTS,
         widget=forms.RadioSelect,
     )
     placing_points = forms.CharField(
-        label="Points for each place",
+        label=_("Points for each place"),
         required=False,
-        help_text="For ranking by placing: 1st, 2nd, 3rd ... like 5, 3, 2, 1.",
+        help_text=_("For ranking by placing: 1st, 2nd, 3rd ... like 5, 3, 2, 1."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
-    tie_breaker_1 = forms.ChoiceField(label="First by", choices=BREAKER_CHOICES, required=False)
-    tie_breaker_2 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
-    tie_breaker_3 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
-    tie_breaker_4 = forms.ChoiceField(label="then by", choices=BREAKER_CHOICES, required=False)
+    # Translators: the first tie-breaker, "First by: Sessions won", then "then by: Average".
+    tie_breaker_1 = forms.ChoiceField(label=_("First by"), choices=BREAKER_CHOICES, required=False)
+    tie_breaker_2 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
+    tie_breaker_3 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
+    tie_breaker_4 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
     min_sessions = forms.IntegerField(
-        label="Sessions to be ranked",
+        label=_("Sessions to be ranked"),
         min_value=0,
         initial=0,
-        help_text="Players with fewer sessions are listed under the table until they have enough.",
+        help_text=_(
+            "Players with fewer sessions are listed under the table until they have enough."
+        ),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -100,7 +108,9 @@ class LeagueForm(forms.Form):
             return []
         parts = [part for part in re.split(r"[\s,;]+", text) if part]
         if not all(part.isdigit() for part in parts):
-            raise forms.ValidationError("Write whole numbers separated by commas, like 5, 3, 2, 1.")
+            raise forms.ValidationError(
+                gettext("Write whole numbers separated by commas, like 5, 3, 2, 1.")
+            )
         return [int(part) for part in parts]
 
     def clean(self) -> dict[str, Any]:

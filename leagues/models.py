@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from leagues import ranking
@@ -19,17 +20,18 @@ from scoring.models import GameSession, Variant
 
 
 class Basis(models.TextChoices):
-    POINTS = "points", "Total points"
-    HANDS_WON = "hands_won", "Hands won"
-    SESSIONS_WON = "sessions_won", "Sessions won"
-    PLACING = "placing", "Points by placing at each session"
+    POINTS = "points", _("Total points")
+    HANDS_WON = "hands_won", _("Hands won")
+    SESSIONS_WON = "sessions_won", _("Sessions won")
+    PLACING = "placing", _("Points by placing at each session")
 
 
 class TieBreaker(models.TextChoices):
-    WINS = ranking.WINS, "Sessions won"
-    AVERAGE = ranking.AVERAGE, "Average per session"
-    HEAD_TO_HEAD = ranking.HEAD_TO_HEAD, "Head-to-head"
-    RECENT = ranking.RECENT, "Most recent result"
+    WINS = ranking.WINS, _("Sessions won")
+    AVERAGE = ranking.AVERAGE, _("Average per session")
+    # Translators: a tie-breaker: who finished above whom at the sessions both played.
+    HEAD_TO_HEAD = ranking.HEAD_TO_HEAD, _("Head-to-head")
+    RECENT = ranking.RECENT, _("Most recent result")
 
 
 class League(models.Model):

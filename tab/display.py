@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
 
 from clubs.roles import Role, at_least
 from clubs.services import display_name
@@ -13,7 +14,8 @@ from tab.models import Payment
 
 
 def who(user: AbstractBaseUser | None) -> str:
-    return display_name(user) if user is not None else "a removed account"
+    # Translators: who recorded or removed a payment, when that account no longer exists.
+    return display_name(user) if user is not None else _("a removed account")
 
 
 def money(amount: int) -> str:

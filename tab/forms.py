@@ -6,50 +6,52 @@ import datetime
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 
 CHOOSE_PLAYER = {
-    "required": "Choose a player.",
-    "invalid_choice": "Choose a player of this club.",
+    "required": _("Choose a player."),
+    "invalid_choice": _("Choose a player of this club."),
 }
 
 
 class PaymentForm(forms.Form):
     payer = forms.ModelChoiceField(
         queryset=Player.objects.none(),
-        label="Who paid",
-        empty_label="Choose…",
+        label=_("Who paid"),
+        empty_label=_("Choose…"),
         error_messages=CHOOSE_PLAYER,
     )
     payee = forms.ModelChoiceField(
         queryset=Player.objects.none(),
-        label="Who received it",
-        empty_label="Choose…",
+        label=_("Who received it"),
+        empty_label=_("Choose…"),
         error_messages=CHOOSE_PLAYER,
     )
     amount = forms.IntegerField(
-        label="Amount",
+        label=_("Amount"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": "1", "step": "1"}),
         error_messages={
-            "required": "Enter the amount paid.",
-            "invalid": "Enter the amount as a whole number, like 120.",
+            "required": _("Enter the amount paid."),
+            "invalid": _("Enter the amount as a whole number, like 120."),
         },
     )
     paid_on = forms.DateField(
-        label="Paid on",
+        label=_("Paid on"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         error_messages={
-            "required": "Enter the day it was paid.",
-            "invalid": "Enter the day as a date, like 2026-03-14.",
+            "required": _("Enter the day it was paid."),
+            "invalid": _("Enter the day as a date, like 2026-03-14."),
         },
     )
     note = forms.CharField(
-        label="Note",
+        label=_("Note"),
         required=False,
         max_length=200,
-        help_text="Optional: cash, UPI, for last Friday's game…",
-        error_messages={"max_length": "Keep the note to 200 characters."},
+        # Translators: examples of a payment's note; UPI is India's phone payment system.
+        help_text=_("Optional: cash, UPI, for last Friday's game…"),
+        error_messages={"max_length": _("Keep the note to 200 characters.")},
     )
 
     def __init__(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 
@@ -66,8 +67,10 @@ class PaymentChange(models.Model):
     """One line of a payment's history: recorded or removed, by whom and when."""
 
     class Action(models.TextChoices):
-        RECORDED = "recorded", "Recorded"
-        REMOVED = "removed", "Removed"
+        # Translators: what happened to a payment on the tab.
+        RECORDED = "recorded", _("Recorded")
+        # Translators: what happened to a payment on the tab.
+        REMOVED = "removed", _("Removed")
 
     payment = models.ForeignKey(Payment, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=8, choices=Action.choices)

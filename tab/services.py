@@ -14,6 +14,7 @@ import zoneinfo
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.errors import UserError
 from clubs.models import Club, Membership, Player
@@ -47,7 +48,7 @@ def may_change(*, club: Club, user: User, payer: Player, payee: Player) -> bool:
 def _player(club: Club, player_id: int, field: str) -> Player:
     player = Player.objects.filter(club=club, pk=player_id).first()
     if player is None:
-        raise UserError("Choose a player of this club.", field=field)
+        raise UserError(_("Choose a player of this club."), field=field)
     return player
 
 
@@ -67,22 +68,29 @@ def record_payment(
     payee = _player(club, payee_id, "payee")
     if payer.pk == payee.pk:
         raise UserError(
-            f"{payer.name} cannot pay themselves; choose who received the money.", field="payee"
+            _("%(payer)s cannot pay themselves; choose who received the money.")
+            % {"payer": payer.name},
+            field="payee",
         )
     if not may_change(club=club, user=by, payer=payer, payee=payee):
         raise NotAllowed(
-            f"Only an organiser, {payer.name} or {payee.name} may record a payment between "
-            f"{payer.name} and {payee.name}."
+            _(
+                "Only an organiser, %(payer)s or %(payee)s may record a payment between "
+                "%(payer)s and %(payee)s."
+            )
+            % {"payer": payer.name, "payee": payee.name}
         )
     if amount <= 0:
-        raise UserError("Enter the amount paid, a whole number above 0.", field="amount")
+        raise UserError(_("Enter the amount paid, a whole number above 0."), field="amount")
     if paid_on > club_today(club):
         raise UserError(
-            "That date has not come yet; enter the day the money was paid.", field="paid_on"
+            _("That date has not come yet; enter the day the money was paid."), field="paid_on"
         )
     note = note.strip()
     if len(note) > NOTE_LENGTH:
-        raise UserError(f"Keep the note to {NOTE_LENGTH} characters.", field="note")
+        raise UserError(
+            _("Keep the note to %(count)s characters.") % {"count": NOTE_LENGTH}, field="note"
+        )
     payment = Payment.objects.create(
         club=club,
         payer=payer,
@@ -109,14 +117,14 @@ def remove_payment(*, club: Club, by: User, payment_id: int) -> Payment:
         .first()
     )
     if payment is None:
-        raise UserError("This club has no such payment; it may have been recorded elsewhere.")
+        raise UserError(_("This club has no such payment; it may have been recorded elsewhere."))
     if not may_change(club=club, user=by, payer=payment.payer, payee=payment.payee):
         raise NotAllowed(
-            f"Only an organiser, {payment.payer.name} or {payment.payee.name} may remove "
-            "this payment."
+            _("Only an organiser, %(payer)s or %(payee)s may remove this payment.")
+            % {"payer": payment.payer.name, "payee": payment.payee.name}
         )
     if payment.is_removed:
-        raise AlreadyRemoved("This payment was already removed; the tab no longer counts it.")
+        raise AlreadyRemoved(_("This payment was already removed; the tab no longer counts it."))
     payment.removed_by = by
     payment.removed_at = timezone.now()
     payment.save(update_fields=["removed_by", "removed_at"])

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import ClubAccess, club_access
@@ -78,7 +80,14 @@ def payment_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             )
         except UserError as error:
             show_error(form, error)
-    said = f"{stored.payer.name} paid {stored.payee.name} {stored.amount}." if stored else ""
+    said = ""
+    if stored:
+        # Translators: a payment just recorded, "Dev paid Asha 120.": payer, payee, money.
+        said = _("%(payer)s paid %(payee)s %(amount)s.") % {
+            "payer": stored.payer.name,
+            "payee": stored.payee.name,
+            "amount": stored.amount,
+        }
     if request.htmx:
         # A refusal comes back as a 200 too: htmx swaps in only successful answers, and
         # the form must show its sentence.
@@ -112,11 +121,11 @@ def payment_remove(request: HttpRequest, slug: str, payment_id: int) -> HttpResp
             error, status = refused.message, refused.status_code
             payment.refresh_from_db()
         else:
-            messages.success(
-                request,
-                f"The payment of {payment.amount} from {payment.payer.name} to "
-                f"{payment.payee.name} is removed; the tab no longer counts it.",
-            )
+            said = _(
+                "The payment of %(amount)s from %(payer)s to %(payee)s is removed; the tab no "
+                "longer counts it."
+            ) % {"amount": payment.amount, "payer": payment.payer.name, "payee": payment.payee.name}
+            messages.success(request, said)
             return redirect("club-tab", slug=access.club.slug)
     (row,) = payment_rows((payment,), role=access.role, user_id=request.user.pk)
     return render(
@@ -134,9 +143,23 @@ def tab_csv(request: HttpRequest, slug: str) -> HttpResponse:
     money at each stake played. New columns go at the end."""
     access = club_access(request.user, slug, needs=Role.MEMBER)
     tab = selectors.club_tab(access.club)
-    header = ["player", "from sessions", "paid", "received", "balance"]
-    header += [f"sessions at {stake} per point" for stake in tab.stakes]
-    header += [f"net at {stake} per point" for stake in tab.stakes]
+    header = [
+        pgettext("a CSV column", "player"),
+        # Translators: a CSV column: the money won (+) or lost (-) in finished sessions.
+        pgettext("a CSV column", "from sessions"),
+        # Translators: a CSV column: the money the player paid to others.
+        pgettext("a CSV column", "paid"),
+        # Translators: a CSV column: the money the player received from others.
+        pgettext("a CSV column", "received"),
+        # Translators: a CSV column: what the player is owed (+) or owes (-) now.
+        pgettext("a CSV column", "balance"),
+    ]
+    # Translators: a CSV column: the sessions a player played at a stake of 2 money a point.
+    at_stake = pgettext("a CSV column", "sessions at %(stake)s per point")
+    header += [at_stake % {"stake": stake} for stake in tab.stakes]
+    # Translators: a CSV column: the money won (+) or lost (-) at a stake of 2 money a point.
+    net_at_stake = pgettext("a CSV column", "net at %(stake)s per point")
+    header += [net_at_stake % {"stake": stake} for stake in tab.stakes]
     rows: list[list[object]] = []
     for line in tab.balances:
         by_stake = {s.stake: s for s in line.by_stake}

@@ -14,6 +14,7 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.filters import BaseFilterBackend
 from rest_framework.request import Request
@@ -60,7 +61,8 @@ def _flag(request: Request, name: str) -> bool | None:
     try:
         return serializers.BooleanField().to_internal_value(raw)
     except serializers.ValidationError:
-        raise serializers.ValidationError({name: ["Send true or false."]}) from None
+        # Translators: "true" and "false" are the values to send; keep them as they are.
+        raise serializers.ValidationError({name: [_("Send true or false.")]}) from None
 
 
 def _flag_parameter(name: str, description: str) -> dict[str, Any]:
@@ -149,7 +151,8 @@ class RankOrdering(BaseFilterBackend):
             raise serializers.ValidationError(
                 {
                     "ordering": [
-                        "This table is in rank order: send rank, or -rank for the bottom first."
+                        # Translators: "rank" and "-rank" are the values to send; keep them.
+                        _("This table is in rank order: send rank, or -rank for the bottom first.")
                     ]
                 }
             )

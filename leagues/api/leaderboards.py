@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, generics, status
@@ -79,7 +80,11 @@ class Leaderboard(ClubView, generics.ListAPIView):
         club = self.access.club  # first: a private club is 404 whatever game is asked for
         variant = self.kwargs["variant"]
         if variant not in Variant.values:
-            raise UnknownGame(f"There is no game called {variant!r}; use one of {GAMES}.")
+            raise UnknownGame(
+                # Translators: %(games)s lists the game codes to send, kept as they are.
+                _("There is no game called %(name)s; use one of %(games)s.")
+                % {"name": repr(variant), "games": GAMES}
+            )
         rows = leaderboard(club, variant)
         return ranked_page(self, rows, updating=is_updating(club))
 

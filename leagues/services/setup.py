@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubs.errors import UserError
 from clubs.models import Club
@@ -29,33 +30,36 @@ def _check(
     min_sessions: int,
 ) -> None:
     if not name.strip():
-        raise UserError("Give the league a name.", field="name")
+        raise UserError(_("Give the league a name."), field="name")
     if ends_on < starts_on:
-        raise UserError("The league cannot end before it starts.", field="ends_on")
+        raise UserError(_("The league cannot end before it starts."), field="ends_on")
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise UserError(f"{', '.join(unknown)} is not one of the games.", field="variants")
+        raise UserError(
+            _("%(games)s is not one of the games.") % {"games": ", ".join(unknown)},
+            field="variants",
+        )
     if basis not in Basis.values:
-        raise UserError("Choose how the table is ranked.", field="basis")
+        raise UserError(_("Choose how the table is ranked."), field="basis")
     if basis == Basis.PLACING and not placing_points:
         raise UserError(
-            "Give the points for 1st, 2nd, 3rd ... place, like 5, 3, 2, 1.",
+            _("Give the points for 1st, 2nd, 3rd ... place, like 5, 3, 2, 1."),
             field="placing_points",
         )
     check_ranking(placing_points=placing_points, tie_breakers=tie_breakers)
     if min_sessions < 0:
         raise UserError(
-            "The minimum number of sessions cannot be below zero.", field="min_sessions"
+            _("The minimum number of sessions cannot be below zero."), field="min_sessions"
         )
 
 
 def check_ranking(*, placing_points: Sequence[int], tie_breakers: Sequence[str]) -> None:
     """What leagues and tournaments share: points per place and the tie-breakers."""
     if any(p < 0 for p in placing_points):
-        raise UserError("Points for a place cannot be below zero.", field="placing_points")
+        raise UserError(_("Points for a place cannot be below zero."), field="placing_points")
     if not valid_tie_breakers(tie_breakers):
         raise UserError(
-            "Tie-breakers are wins, average, head-to-head and most recent, each once.",
+            _("Tie-breakers are wins, average, head-to-head and most recent, each once."),
             field="tie_breakers",
         )
 
@@ -107,11 +111,13 @@ def create_league(
 def mark_session(*, league: League, session: GameSession, counts: bool) -> None:
     """Count a session for a league of marked sessions (or stop counting it)."""
     if session.club_id != league.club_id:
-        raise UserError("Only the club's own sessions can count for its league.")
+        raise UserError(_("Only the club's own sessions can count for its league."))
     if not league.marked_only:
         raise UserError(
-            "This league counts every session in its dates and games, so no session is "
-            "marked for it; make it a league of marked sessions first."
+            _(
+                "This league counts every session in its dates and games, so no session is "
+                "marked for it; make it a league of marked sessions first."
+            )
         )
     if counts:
         LeagueSession.objects.get_or_create(league=league, session=session)

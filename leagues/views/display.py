@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
 from leagues.models import Basis, League, Standing, TieBreaker
 from leagues.selectors import BASIS_FIELD, LeagueTable
 from scoring.display.formatting import MINUS
@@ -11,22 +14,24 @@ from scoring.rules.variants import GAME_NAMES
 
 # What each basis is called in the table's column and in the rules line.
 BASIS_COLUMN = {
-    Basis.POINTS: "Points",
-    Basis.HANDS_WON: "Hands won",
-    Basis.SESSIONS_WON: "Wins",
-    Basis.PLACING: "Place pts",
+    Basis.POINTS: pgettext_lazy("a score", "Points"),
+    Basis.HANDS_WON: _("Hands won"),
+    Basis.SESSIONS_WON: _("Wins"),
+    # Translators: a short column heading: points for the places at each session.
+    Basis.PLACING: _("Place pts"),
 }
 BASIS_RULE = {
-    Basis.POINTS: "Total points",
-    Basis.HANDS_WON: "Hands won",
-    Basis.SESSIONS_WON: "Sessions won",
-    Basis.PLACING: "Points for placing",
+    Basis.POINTS: _("Total points"),
+    Basis.HANDS_WON: _("Hands won"),
+    Basis.SESSIONS_WON: _("Sessions won"),
+    Basis.PLACING: _("Points for placing"),
 }
+# The tie-breakers as the rules line lists them: "ties: wins, then average".
 BREAKER_WORDS = {
-    TieBreaker.WINS: "wins",
-    TieBreaker.AVERAGE: "average",
-    TieBreaker.HEAD_TO_HEAD: "head-to-head",
-    TieBreaker.RECENT: "most recent result",
+    TieBreaker.WINS: pgettext_lazy("a tie-breaker in a list", "wins"),
+    TieBreaker.AVERAGE: pgettext_lazy("a tie-breaker in a list", "average"),
+    TieBreaker.HEAD_TO_HEAD: pgettext_lazy("a tie-breaker in a list", "head-to-head"),
+    TieBreaker.RECENT: pgettext_lazy("a tie-breaker in a list", "most recent result"),
 }
 
 
@@ -44,26 +49,40 @@ def signed_decimal(value: float) -> str:
     return ("+" if value > 0 else MINUS) + text
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def rules_line(league: League) -> str:
     """ "Total points · ties: wins, then average · at least 3 sessions"."""
-    basis = BASIS_RULE[Basis(league.basis)]
+    basis = str(BASIS_RULE[Basis(league.basis)])
     if league.basis == Basis.PLACING and league.placing_points:
-        basis += " (" + ", ".join(str(p) for p in league.placing_points) + ")"
+        # Translators: how a league is ranked, with the points for 1st, 2nd, ...: "(5, 3, 2, 1)".
+        basis = gettext("%(basis)s (%(points)s)") % {
+            "basis": basis,
+            "points": ", ".join(str(p) for p in league.placing_points),
+        }
     parts = [basis]
     if league.tie_breakers:
-        parts.append("ties: " + ", then ".join(BREAKER_WORDS[b] for b in league.tie_breakers))
+        # Translators: joins the tie-breakers of a league in order: "wins, then average".
+        then = pgettext("between two tie-breakers", ", then ")
+        breakers = then.join(str(BREAKER_WORDS[b]) for b in league.tie_breakers)
+        # Translators: the tie-breakers of a league table: "ties: wins, then average".
+        parts.append(gettext("ties: %(breakers)s") % {"breakers": breakers})
     if league.min_sessions:
-        parts.append("at least " + plural(league.min_sessions, "session"))
+        parts.append(
+            ngettext(
+                "at least %(count)s session",
+                "at least %(count)s sessions",
+                league.min_sessions,
+            )
+            % {"count": league.min_sessions}
+        )
     return " · ".join(parts)
 
 
 def games_line(league: League) -> str:
-    games = ", ".join(GAME_NAMES[v] for v in league.variants) or "All games"
-    counts = "marked sessions only" if league.marked_only else "every session counts"
+    games = ", ".join(GAME_NAMES[v] for v in league.variants) or gettext("All games")
+    if league.marked_only:
+        counts = gettext("marked sessions only")
+    else:
+        counts = gettext("every session counts")
     return f"{games} · {counts}"
 
 
@@ -109,7 +128,7 @@ def league_table_display(table: LeagueTable) -> LeagueTableDisplay:
     return LeagueTableDisplay(
         ranked=[line for line in lines if line.rank is not None],
         unranked=[line for line in lines if line.rank is None],
-        basis_column=BASIS_COLUMN[Basis(league.basis)],
+        basis_column=str(BASIS_COLUMN[Basis(league.basis)]),
         show_wins=league.basis != Basis.SESSIONS_WON,
         updating=table.updating,
     )
@@ -121,8 +140,17 @@ def game_name(variant: str) -> str:
 
 def ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
-    if 10 <= place % 100 <= 20:
-        suffix = "th"
+    last = place % 10
+    if 10 <= place % 100 <= 20 or last not in (1, 2, 3):
+        # Translators: a place at a session, as 4th-20th, 24th ...; %(place)s is the number.
+        text = pgettext("a place: 4th, 11th, 12th, 13th, 24th", "%(place)sth")
+    elif last == 1:
+        # Translators: a place at a session, as 1st, 21st ...; %(place)s is the number.
+        text = pgettext("a place: 1st, 21st", "%(place)sst")
+    elif last == 2:
+        # Translators: a place at a session, as 2nd, 22nd ...; %(place)s is the number.
+        text = pgettext("a place: 2nd, 22nd", "%(place)snd")
     else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+        # Translators: a place at a session, as 3rd, 23rd ...; %(place)s is the number.
+        text = pgettext("a place: 3rd, 23rd", "%(place)srd")
+    return text % {"place": place}

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import club_access
@@ -29,7 +30,7 @@ def league_sessions(request: HttpRequest, slug: str, league_slug: str) -> HttpRe
     if request.method == "POST":
         form = MarkForm(request.POST)
         if not form.is_valid():
-            error = "Choose a session from the list."
+            error = _("Choose a session from the list.")
         else:
             session = get_object_or_404(
                 GameSession, pk=form.cleaned_data["session"], club=access.club
@@ -40,10 +41,15 @@ def league_sessions(request: HttpRequest, slug: str, league_slug: str) -> HttpRe
             except UserError as exc:
                 error = exc.message
             else:
-                verb = "now counts" if counts else "no longer counts"
+                if counts:
+                    # Translators: a session of a game now counts for a league: "Pool 101 #12 now
+                    # counts for Winter league."
+                    said = _("%(game)s #%(number)s now counts for %(league)s.")
+                else:
+                    said = _("%(game)s #%(number)s no longer counts for %(league)s.")
+                game = session.get_variant_display()
                 messages.success(
-                    request,
-                    f"{session.get_variant_display()} #{session.pk} {verb} for {league.name}.",
+                    request, said % {"game": game, "number": session.pk, "league": league.name}
                 )
                 # Back to the same row: on a phone the list is long.
                 url = reverse("league-sessions", args=[access.club.slug, league.slug])

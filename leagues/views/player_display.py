@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import ngettext
+
 from leagues.models import RatingChange
 from leagues.rating_scale import START, rating_text, shown_change, shown_rating
 from leagues.services.ratings import MODEL
@@ -58,8 +60,14 @@ def chart_description(history: Sequence[RatingChange]) -> str:
     for change in _in_order(history):
         latest[change.variant] = change.ordinal
     ends = ", ".join(f"{GAME_NAMES[v]} {rating_text(o)}" for v, o in latest.items())
-    sessions = "1 rated session" if len(history) == 1 else f"{len(history)} rated sessions"
-    return f"Rating after each of {sessions}, from {START}. Now: {ends}."
+    # Translators: read out for the rating chart; "Now:" lists each game with its rating,
+    # e.g. "Indian Rummy 1040, Pool 101 985".
+    sentence = ngettext(
+        "Rating after each of %(count)s rated session, from %(start)s. Now: %(ratings)s.",
+        "Rating after each of %(count)s rated sessions, from %(start)s. Now: %(ratings)s.",
+        len(history),
+    )
+    return sentence % {"count": len(history), "start": START, "ratings": ends}
 
 
 @dataclass(frozen=True)

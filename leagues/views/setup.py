@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import ClubAccess, club_access
@@ -41,7 +42,7 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as error:
             form.add_service_error(error.field, error.message)
         else:
-            messages.success(request, f"{league.name} is set up.")
+            messages.success(request, _("%(league)s is set up.") % {"league": league.name})
             return redirect("league-detail", slug=access.club.slug, league_slug=league.slug)
     return _form_page(request, access, form, None)
 
@@ -62,6 +63,7 @@ def league_edit(request: HttpRequest, slug: str, league_slug: str) -> HttpRespon
             league.refresh_from_db()
             form.add_service_error(error.field, error.message)
         else:
-            messages.success(request, f"{league.name}: the rules are saved and the table redone.")
+            said = _("%(league)s: the rules are saved and the table redone.")
+            messages.success(request, said % {"league": league.name})
             return redirect("league-detail", slug=access.club.slug, league_slug=league.slug)
     return _form_page(request, access, form, league)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from clubs.access import club_access
@@ -71,14 +72,14 @@ def league_csv(request: HttpRequest, slug: str, league_slug: str) -> HttpRespons
     return csv_response(
         filename=f"{access.club.slug}-{league.slug}-standings.csv",
         header=[
-            "rank",
-            "player",
-            "sessions",
-            "points",
-            "hands won",
-            "sessions won",
-            "placing points",
-            "average",
+            pgettext("a CSV column", "rank"),
+            pgettext("a CSV column", "player"),
+            pgettext("a CSV column", "sessions"),
+            pgettext("a CSV column", "points"),
+            pgettext("a CSV column", "hands won"),
+            pgettext("a CSV column", "sessions won"),
+            pgettext("a CSV column", "placing points"),
+            pgettext("a CSV column", "average"),
         ],
         rows=rows,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -14,7 +15,8 @@ from tab.models import Payment, PaymentChange
 
 
 def _who(user: AbstractBaseUser | None) -> str:
-    return display_name(user) if user is not None else "A removed account"
+    # Translators: who recorded or removed a payment, when that account no longer exists.
+    return display_name(user) if user is not None else _("A removed account")
 
 
 class TabPlayerSerializer(serializers.Serializer):
