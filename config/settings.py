@@ -125,12 +125,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # A signed-in person's chosen language, once authentication says who they are.
-    "languages.middleware.ChosenLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.DatabaseOutageMiddleware",
+    # A signed-in person's chosen language, once authentication says who they are (inside
+    # the outage middleware: reading the session may be the first query of a request).
+    "languages.middleware.ChosenLanguageMiddleware",
     # Last: it answers for a view whose log-in attempt was refused as locked out.
     "axes.middleware.AxesMiddleware",
 ]

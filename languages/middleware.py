@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import db
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
@@ -22,7 +23,12 @@ class ChosenLanguageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         session = getattr(request, "session", None)
-        language = session.get(SESSION_KEY) if session is not None else None
+        try:
+            language = session.get(SESSION_KEY) if session is not None else None
+        except db.Error:
+            # The database is down: the browser's language serves, and the view meets the
+            # outage itself, where config's middleware answers it with a sentence.
+            language = None
         if isinstance(language, str) and supported(language):
             if language != translation.get_language():
                 translation.activate(language)

@@ -18,7 +18,8 @@ def _palettes(project_root) -> tuple[dict[str, str], dict[str, str]]:
     dark: dict[str, str] = {}
     for name in PALETTE_FILES:
         css = (project_root / "static" / "css" / name).read_text()
-        light_block = css[css.index(":root {") : css.index("}")]
+        root = css.index(":root {")
+        light_block = css[root : css.index("}", root)]
         dark_start = css.index("@media (prefers-color-scheme: dark)")
         dark_block = css[dark_start : css.index("}", dark_start)]
         light.update(_colours(light_block))
