@@ -15,6 +15,6 @@ def log_in(page: Page, live_server: Any, username: str = "scorer") -> None:
     page.goto(live_server.url + "/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", PASSWORD)
-    page.locator("form [type=submit]").last.click()
+    page.locator("main form [type=submit]").last.click()
     # Logged in once the login form has gone: the next page is asked for as the user.
     expect(page.locator("input[name=username]")).to_have_count(0)

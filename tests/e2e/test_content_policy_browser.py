@@ -37,7 +37,7 @@ def log_in(page: Page, base: str, username: str) -> None:
     page.goto(base + "/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", PASSWORD)
-    page.locator("form [type=submit]").last.click()
+    page.locator("main form [type=submit]").last.click()
     page.wait_for_load_state()
 
 

@@ -43,7 +43,7 @@ def test_a_scorer_seats_the_table_and_records_a_hand_in_a_few_taps(
     page.goto(live_server.url + "/accounts/login/")
     page.fill("input[name=username]", "scorer")
     page.fill("input[name=password]", "a-long-test-password")
-    page.locator("form [type=submit]").last.click()
+    page.locator("main form [type=submit]").last.click()
 
     page.goto(live_server.url + f"/clubs/{club.slug}/sessions/new/")
     for name in ("Asha", "Bala", "Chitra"):

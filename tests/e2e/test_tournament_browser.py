@@ -52,7 +52,7 @@ def log_in(page: Page, base: str) -> None:
     page.goto(base + "/accounts/login/")
     page.fill("input[name=username]", "director")
     page.fill("input[name=password]", PASSWORD)
-    page.locator("form [type=submit]").last.click()
+    page.locator("main form [type=submit]").last.click()
     expect(page).not_to_have_url(base + "/accounts/login/")
 
 
