@@ -80,6 +80,7 @@ from .penalty import (
     Charge,
     loser_charge,
 )
+from .phrases import Phrase, phrase
 from .shows import MELD_KINDS, SHOW_KINDS, SHOW_SIZE_RANGES, VAZHUSHAL_SEARCH_LIMIT
 from .table_cards import check_cards_together
 from .typed import (
@@ -130,6 +131,7 @@ __all__ = [
     "Ledger",
     "MeldShown",
     "PenaltyAnswer",
+    "Phrase",
     "Player",
     "RulesError",
     "SeatDetail",
@@ -179,21 +181,26 @@ def evaluate_json(text: str | bytes, *, time_limit: float | None = None) -> dict
     try:
         request = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        return bad_request("The request is not valid JSON.").as_response()
+        return bad_request(phrase("The request is not valid JSON.")).as_response()
     except RecursionError:
         return bad_request(NESTED_TOO_DEEPLY).as_response()
     if _SURROGATE_ESCAPE.search(raw) and not _writable(request):
         return bad_request(
-            "The request holds a \\u escape that is half of a character (a lone surrogate); "
-            "send the whole character."
+            phrase(
+                "The request holds a \\u escape that is half of a character (a lone "
+                "surrogate); send the whole character."
+            )
         ).as_response()
     return evaluate(request, time_limit=time_limit)
 
 
 def too_large() -> RulesError:
     return bad_request(
-        f"The request is larger than {MAX_REQUEST_BYTES // 1024} KiB; a rules request is "
-        "one hand or one table, far smaller."
+        phrase(
+            "The request is larger than %(size)s KiB; a rules request is one hand or one "
+            "table, far smaller.",
+            size=MAX_REQUEST_BYTES // 1024,
+        )
     )
 
 
