@@ -112,6 +112,9 @@ INSTALLED_APPS = [
     "tournaments",
     "tab",
     "demo",
+    # Only for its management command: makemessages that also finds the rules engine's
+    # sentences (config/management/commands/makemessages.py).
+    "config",
 ]
 
 MIDDLEWARE = [
