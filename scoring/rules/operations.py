@@ -33,6 +33,10 @@ from .typed import Answer, BonusAnswer, Ledger, PenaltyAnswer, ShowVerdict, Wild
 from .variants import GAME_PHRASES, PENALTY_VARIANTS
 from .wilds import wild_roles
 
+# The subjects of the size sentences (request.check_size), made once.
+_A_SHOW = phrase("A show")
+_A_LOSING_HAND = phrase("A losing hand")
+
 
 def run(raw: object) -> dict[str, Any]:
     """The JSON door: the response to one request (a `RulesError` for a refused one)."""
@@ -68,7 +72,7 @@ def _show(raw: Request) -> ShowVerdict:
         if len(hand) < 3 or (largest is not None and len(hand) > largest):
             raise RulesError(HAND_SIZE, _vazhushal_size(len(hand), largest), field="hand")
     else:
-        check_size(table, hand, SHOW_SIZES[table.variant], phrase("A show"))
+        check_size(table, hand, SHOW_SIZES[table.variant], _A_SHOW)
     check_copies(table, hand)
     if groups is not None:
         check_groups_use_hand(groups, hand, "melds")
@@ -115,7 +119,7 @@ def _penalty(raw: Request) -> PenaltyAnswer:
         )
     hand = read_cards(raw)
     assert hand is not None
-    check_size(table, hand, (table.hand_size,), phrase("A losing hand"))
+    check_size(table, hand, (table.hand_size,), _A_LOSING_HAND)
     check_copies(table, hand)
     return penalty(Hand(table, hand), pending).as_answer()
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 Value = str | int  # a value put in as it is
 
@@ -47,7 +48,10 @@ class Phrase:
         text = template_of(self)
         if not self.params:
             return text
-        return text % {name: _rendered(value, template_of) for name, value in self.params}
+        return text % {
+            name: value if type(value) is str else _rendered(value, template_of)
+            for name, value in self.params
+        }
 
 
 # A placeholder's value: as it is, another phrase, or several written with ", " between.
@@ -75,10 +79,14 @@ def plural(singular: str, plural_: str, count: int, /, **params: Given) -> Phras
 
 
 def _frozen(params: dict[str, Given]) -> tuple[tuple[str, Param], ...]:
-    return tuple(
-        (name, value if isinstance(value, (str, int, Phrase)) else tuple(value))
-        for name, value in params.items()
-    )
+    items = tuple(params.items())
+    for _, value in items:
+        if not isinstance(value, (str, int, Phrase, tuple)):
+            return tuple(
+                (name, value if isinstance(value, (str, int, Phrase)) else tuple(value))
+                for name, value in items
+            )
+    return cast("tuple[tuple[str, Param], ...]", items)  # no list among them: frozen as it is
 
 
 def _rendered(value: Param, template_of: Callable[[Phrase], str]) -> Value:

@@ -46,6 +46,8 @@ _RULE_ONE_PURE = phrase("two sequences, one of them pure")
 _RULE_TWO_PURE = phrase("two sequences, both pure")
 _NEEDS_ONE_PURE = phrase("two sequences, one of them pure (a tunnela may stand in for one)")
 _NEEDS_TWO_PURE = phrase("two sequences, both pure (a tunnela may stand in for one)")
+_RUMMY_ONE_PURE = phrase("All 13 cards are in melds with %(rule)s.", rule=_RULE_ONE_PURE)
+_RUMMY_TWO_PURE = phrase("All 13 cards are in melds with %(rule)s.", rule=_RULE_TWO_PURE)
 _INDIAN21_COMPLETE = phrase("All 21 cards are in melds with three pure sequences.")
 _INDIAN21_NEEDS = phrase(
     "all 21 cards in melds with three pure sequences, 8 wild cards, 8 dublees or 3 tunnelas"
@@ -117,8 +119,9 @@ def _indian13(hand: Hand) -> ShowVerdict:
     if has_pure and meldable and (need.pure == 1 or hand.could_hold_pure(need.pure)):
         found = hand.arrange(need)
         if found:
-            reason = phrase("All 13 cards are in melds with %(rule)s.", rule=rule)
-            return _answer("rummy", found.melds, [], reason)
+            return _answer(
+                "rummy", found.melds, [], _RUMMY_TWO_PURE if two_pure else _RUMMY_ONE_PURE
+            )
     loose = hand.arrange(Goal(meld_all=True)) if meldable else None
     shown = loose or hand.arrange(Goal(meld_all=False))
     assert shown is not None
