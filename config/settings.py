@@ -113,6 +113,9 @@ INSTALLED_APPS = [
     "tab",
     "languages",
     "demo",
+    # Only for its management command: makemessages that also finds the rules engine's
+    # sentences (config/management/commands/makemessages.py).
+    "config",
 ]
 
 MIDDLEWARE = [

@@ -17,6 +17,10 @@ Two doors over one implementation:
   with the same sentences; the answers are built as the dataclasses, and the JSON door's
   response is their `as_json()`.
 
+Every sentence is English in `message` and `reason`, as the doors answer it, and a `Phrase`
+beside it (`RulesError.phrase`, `ShowVerdict.reason_phrase`; phrases.py) that a web screen
+says in its reader's language (`scoring/rules_words.py`).
+
 Errors the caller can fix are `RulesError`; anything else escaping is a bug, which the JSON
 doors report as `internal_error` without stopping a batch. The rules a service needs to
 word its pages (game names, show sizes, designator names, which games have penalties and
@@ -80,6 +84,7 @@ from .penalty import (
     Charge,
     loser_charge,
 )
+from .phrases import Phrase, phrase
 from .shows import MELD_KINDS, SHOW_KINDS, SHOW_SIZE_RANGES, VAZHUSHAL_SEARCH_LIMIT
 from .table_cards import check_cards_together
 from .typed import (
@@ -130,6 +135,7 @@ __all__ = [
     "Ledger",
     "MeldShown",
     "PenaltyAnswer",
+    "Phrase",
     "Player",
     "RulesError",
     "SeatDetail",
@@ -179,21 +185,26 @@ def evaluate_json(text: str | bytes, *, time_limit: float | None = None) -> dict
     try:
         request = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        return bad_request("The request is not valid JSON.").as_response()
+        return bad_request(phrase("The request is not valid JSON.")).as_response()
     except RecursionError:
         return bad_request(NESTED_TOO_DEEPLY).as_response()
     if _SURROGATE_ESCAPE.search(raw) and not _writable(request):
         return bad_request(
-            "The request holds a \\u escape that is half of a character (a lone surrogate); "
-            "send the whole character."
+            phrase(
+                "The request holds a \\u escape that is half of a character (a lone "
+                "surrogate); send the whole character."
+            )
         ).as_response()
     return evaluate(request, time_limit=time_limit)
 
 
 def too_large() -> RulesError:
     return bad_request(
-        f"The request is larger than {MAX_REQUEST_BYTES // 1024} KiB; a rules request is "
-        "one hand or one table, far smaller."
+        phrase(
+            "The request is larger than %(size)s KiB; a rules request is one hand or one "
+            "table, far smaller.",
+            size=MAX_REQUEST_BYTES // 1024,
+        )
     )
 
 

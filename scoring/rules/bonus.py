@@ -7,6 +7,7 @@ from itertools import product
 
 from .cards import name
 from .errors import bad_request
+from .phrases import phrase
 from .typed import BonusAnswer, BonusLine
 from .variants import BONUS_VARIANTS, Table
 from .wilds import wild_roles
@@ -87,15 +88,20 @@ def check_initial_tunnelas(hand: list[int], tunnelas: list[list[int]]) -> None:
     """Initial tunnelas must be tunnelas, and their cards must be part of the hand."""
     for group in tunnelas:
         if len(group) != 3 or len(set(group)) != 1:
-            shown = ", ".join(name(card) for card in group)
-            raise bad_request(f"Initial tunnela [{shown}] is not three identical cards.")
+            shown = [name(card) for card in group]
+            raise bad_request(
+                phrase("Initial tunnela [%(cards)s] is not three identical cards.", cards=shown)
+            )
     needed = Counter(card for group in tunnelas for card in group)
     missing = needed - Counter(hand)
     if missing:
-        shown = ", ".join(name(card) for card in sorted(missing.elements()))
+        shown = [name(card) for card in sorted(missing.elements())]
         raise bad_request(
-            f"The initial tunnelas use {shown}, which the hand does not hold; list every card "
-            "the player holds, tunnelas included, in `hand`."
+            phrase(
+                "The initial tunnelas use %(cards)s, which the hand does not hold; list every "
+                "card the player holds, tunnelas included, in `hand`.",
+                cards=shown,
+            )
         )
 
 

@@ -13,11 +13,12 @@ import time
 from contextvars import ContextVar, Token
 
 from .errors import TOO_COMPLEX, RulesError
+from .phrases import phrase
 
 # One deadline per request; a ContextVar so threads of one web worker never share one.
 _deadline: ContextVar[float | None] = ContextVar("rules_deadline", default=None)
 
-TOO_COMPLEX_MESSAGE = (
+TOO_COMPLEX_PHRASE = phrase(
     "This hand is too complex to check in time; check the player's melds by eye, or give "
     "them in `melds`."
 )
@@ -25,7 +26,7 @@ TOO_COMPLEX_MESSAGE = (
 
 class TooComplex(RulesError):
     def __init__(self) -> None:
-        super().__init__(TOO_COMPLEX, TOO_COMPLEX_MESSAGE)
+        super().__init__(TOO_COMPLEX, TOO_COMPLEX_PHRASE)
 
 
 def start(time_limit: float | None) -> Token[float | None]:

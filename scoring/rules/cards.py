@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from .errors import BAD_CARD, RulesError, bad_request
+from .phrases import phrase
 
 SUITS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -58,17 +59,32 @@ def names(cards: Iterable[int]) -> list[str]:
 
 def parse_card(text: object) -> int:
     if not isinstance(text, str):
-        raise bad_request(f'Every card must be written as text, like "10H"; got {text!r}.')
+        raise bad_request(
+            phrase(
+                'Every card must be written as text, like "10H"; got %(value)s.', value=repr(text)
+            )
+        )
     token = text.strip().replace("\ufe0f", "").upper()
     if token in _JOKER_NAMES:
         return JOKER
     if len(token) >= 2 and token[-1] in _SUIT_ALIASES and token[:-1] in _RANK_ALIASES:
         return card_id(_RANK_ALIASES[token[:-1]], _SUIT_ALIASES[token[-1]])
-    shown = text.strip() or "an empty card"
+    shown = text.strip()
+    if not shown:
+        raise RulesError(
+            BAD_CARD,
+            phrase(
+                "an empty card is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit "
+                "(S, H, D, C), like 10H or QS, or JK for a printed joker."
+            ),
+        )
     raise RulesError(
         BAD_CARD,
-        f"{shown} is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit "
-        "(S, H, D, C), like 10H or QS, or JK for a printed joker.",
+        phrase(
+            "%(card)s is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit "
+            "(S, H, D, C), like 10H or QS, or JK for a printed joker.",
+            card=shown,
+        ),
     )
 
 
@@ -80,7 +96,10 @@ def parse_hand(value: object, field: str = "hand") -> list[int]:
     elif isinstance(value, list):
         tokens = value
     else:
-        raise bad_request(f"`{field}` must be a list of cards or a string of cards.", field=field)
+        raise bad_request(
+            phrase("`%(field)s` must be a list of cards or a string of cards.", field=field),
+            field=field,
+        )
     try:
         return [parse_card(token) for token in tokens]
     except RulesError as error:

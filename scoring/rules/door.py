@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from . import budget
 from .errors import RulesError, bad_request
 from .operations import answer
+from .phrases import phrase
 from .typed import (
     Answer,
     BonusAnswer,
@@ -33,7 +34,7 @@ from .typed import (
 
 _A = TypeVar("_A", bound=Answer)
 
-NESTED_TOO_DEEPLY = "The request is nested too deeply to be a rules request."
+NESTED_TOO_DEEPLY = phrase("The request is nested too deeply to be a rules request.")
 
 
 class EngineCall:

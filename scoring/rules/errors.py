@@ -9,11 +9,16 @@ A `RulesError` also says what it is about, for callers that point at the input t
 table or the request as a whole) and `field` the request field it belongs to (`wild`,
 `hand`, `penalty`, ...), where one does. Neither is part of the JSON answer, which stays
 `{"error": {"code", "message"}}`.
+
+The sentence is a `Phrase` (phrases.py), `error.phrase`: `error.message` is its English,
+what the doors answer, and the web screens say the phrase in the reader's language.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from .phrases import Phrase
 
 BAD_REQUEST = "bad_request"
 UNKNOWN_VARIANT = "unknown_variant"
@@ -28,14 +33,21 @@ TOO_COMPLEX = "too_complex"
 
 class RulesError(Exception):
     """A request the engine refuses, with the contract's code and a readable sentence, and
-    the seat (player id) and field it is about where there is one."""
+    the seat (player id) and field it is about where there is one. The sentence is given as
+    a phrase (a plain string is taken as a phrase without placeholders)."""
 
     def __init__(
-        self, code: str, message: str, *, seat: str | None = None, field: str | None = None
+        self,
+        code: str,
+        message: Phrase | str,
+        *,
+        seat: str | None = None,
+        field: str | None = None,
     ) -> None:
-        super().__init__(message)
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        self.message = str(self.phrase)
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         self.seat = seat
         self.field = field
 
@@ -51,5 +63,7 @@ class RulesError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
-def bad_request(message: str, *, seat: str | None = None, field: str | None = None) -> RulesError:
+def bad_request(
+    message: Phrase | str, *, seat: str | None = None, field: str | None = None
+) -> RulesError:
     return RulesError(BAD_REQUEST, message, seat=seat, field=field)

@@ -10,6 +10,7 @@ from .errors import RulesError, bad_request
 from .hand import Hand
 from .judge import classify, meld_card_value
 from .penalty import Penalty, counted_penalty, first_turn_count, half_up, loser_charge
+from .phrases import Phrase, phrase
 from .request import Request, check_copies, check_size, read_groups
 from .table_rules import meld_rules, wild_flags
 from .typed import Ledger, SeatDetail, Transfer
@@ -79,7 +80,7 @@ def read_seats(raw: Request, variant: str) -> tuple[list[Seat], bool, bool]:
     depleted = _flag(raw, "depleted")
     if depleted and variant != "vazhushal":
         raise bad_request(
-            "`depleted` is a Vazhushal rule; other games end a dry stock as void.",
+            phrase("`depleted` is a Vazhushal rule; other games end a dry stock as void."),
             field="depleted",
         )
     entries = raw["players"]
@@ -88,22 +89,34 @@ def read_seats(raw: Request, variant: str) -> tuple[list[Seat], bool, bool]:
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             raise bad_request(
-                f"Seat {index + 1} must be an object with `id` and `result`.", field="players"
+                phrase("Seat %(seat)s must be an object with `id` and `result`.", seat=index + 1),
+                field="players",
             )
         ident = entry.get("id")
         if isinstance(ident, bool) or not isinstance(ident, (str, int)) or ident == "":
-            raise bad_request(f"Seat {index + 1} needs an `id` that names the player.", field="id")
+            raise bad_request(
+                phrase("Seat %(seat)s needs an `id` that names the player.", seat=index + 1),
+                field="id",
+            )
         seat_id = str(ident)
         result = entry.get("result")
         if result is None and not (variant == "vazhushal" and depleted):
             raise bad_request(
-                f"Player {ident} needs a `result`: won, lost, dropped or wrong_show.",
+                phrase(
+                    "Player %(player)s needs a `result`: won, lost, dropped or wrong_show.",
+                    player=seat_id,
+                ),
                 seat=seat_id,
                 field="result",
             )
         if result is not None and result not in _RESULTS:
             raise bad_request(
-                f"Player {ident}: result {result!r} must be won, lost, dropped or wrong_show.",
+                phrase(
+                    "Player %(player)s: result %(result)s must be won, lost, dropped or "
+                    "wrong_show.",
+                    player=seat_id,
+                    result=repr(result),
+                ),
                 seat=seat_id,
                 field="result",
             )
@@ -112,7 +125,10 @@ def read_seats(raw: Request, variant: str) -> tuple[list[Seat], bool, bool]:
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate is not None:
         raise bad_request(
-            f"Player id {duplicate!r} is used for two seats; ids must be unique.",
+            phrase(
+                "Player id %(player)s is used for two seats; ids must be unique.",
+                player=repr(duplicate),
+            ),
             seat=duplicate,
             field="id",
         )
@@ -128,17 +144,28 @@ def _flag(raw: Request, key: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise bad_request(f"`{key}` must be true or false.", field=key)
+        raise bad_request(phrase("`%(field)s` must be true or false.", field=key), field=key)
     return value
 
 
-def _whole(value: object, what: str, seat: str, key: str) -> int:
+def _whole(value: object, seat: str, key: str) -> int:
+    """A seat's typed `penalty` or `bonus`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise bad_request(
-            f"{what} must be a whole number of points, 0 or more; got {value!r}.",
-            seat=seat,
-            field=key,
-        )
+        if key == "penalty":
+            message = phrase(
+                "Player %(player)s's penalty must be a whole number of points, 0 or more; "
+                "got %(value)s.",
+                player=seat,
+                value=repr(value),
+            )
+        else:
+            message = phrase(
+                "Player %(player)s's bonus must be a whole number of points, 0 or more; "
+                "got %(value)s.",
+                player=seat,
+                value=repr(value),
+            )
+        raise bad_request(message, seat=seat, field=key)
     return value
 
 
@@ -147,46 +174,79 @@ def _one_of(value: object, allowed: Sequence[_T]) -> _T | None:
 
 
 def _check_seat(seat: Seat, variant: str) -> None:
-    raw, who = seat.raw, f"Player {seat.id}"
+    raw, who = seat.raw, seat.id
 
-    def refuse(message: str, key: str) -> RulesError:
+    def refuse(message: Phrase, key: str) -> RulesError:
         return bad_request(message, seat=seat.id, field=key)
 
     if seat.result == "wrong_show" and variant in ("marriage", "vazhushal"):
-        raise refuse(f"{who}: this game has no wrong shows.", "result")
+        raise refuse(
+            phrase("Player %(player)s: this game has no wrong shows.", player=who), "result"
+        )
     if seat.result == "dropped":
         if variant in ("marriage", "vazhushal"):
-            raise refuse(f"{who} cannot drop: nobody packs in this game.", "result")
+            raise refuse(
+                phrase("Player %(player)s cannot drop: nobody packs in this game.", player=who),
+                "result",
+            )
         drop = _one_of(raw.get("drop"), ("first", "later"))
         if drop is None:
-            raise refuse(f'{who} dropped: say when with `drop`, "first" or "later".', "drop")
+            raise refuse(
+                phrase(
+                    'Player %(player)s dropped: say when with `drop`, "first" or "later".',
+                    player=who,
+                ),
+                "drop",
+            )
         seat.drop = drop
     typed = {
-        key: _whole(raw[key], f"{who}'s {key}", seat.id, key)
+        key: _whole(raw[key], seat.id, key)
         for key in ("penalty", "bonus")
         if raw.get(key) is not None
     }
     seat.penalty, seat.bonus = typed.get("penalty"), typed.get("bonus")
     if seat.penalty is not None and variant in ("marriage", "vazhushal"):
-        raise refuse(f"{who}: this game has no penalty; give `hand` or `bonus`.", "penalty")
+        raise refuse(
+            phrase(
+                "Player %(player)s: this game has no penalty; give `hand` or `bonus`.", player=who
+            ),
+            "penalty",
+        )
     if seat.penalty is not None and raw.get("hand") is not None:
-        raise refuse(f"{who}: give either `hand` or a typed `penalty`, not both.", "penalty")
+        raise refuse(
+            phrase(
+                "Player %(player)s: give either `hand` or a typed `penalty`, not both.", player=who
+            ),
+            "penalty",
+        )
     if seat.result == "lost" and variant in PENALTY_VARIANTS:
         if raw.get("hand") is None and seat.penalty is None:
             raise refuse(
-                f"{who} lost: give the cards in `hand` or the points in `penalty`.", "hand"
+                phrase(
+                    "Player %(player)s lost: give the cards in `hand` or the points in `penalty`.",
+                    player=who,
+                ),
+                "hand",
             )
     for key in ("first_turn_pending", "seen"):
         if raw.get(key) is not None and not isinstance(raw[key], bool):
-            raise refuse(f"{who}: `{key}` must be true or false.", key)
+            raise refuse(
+                phrase(
+                    "Player %(player)s: `%(field)s` must be true or false.", player=who, field=key
+                ),
+                key,
+            )
     seat.pending, seat.seen = bool(raw.get("first_turn_pending")), bool(raw.get("seen"))
     declared = raw.get("declared")
     if declared is not None:
         seat.declared = _one_of(declared, _DECLARED) if seat.result == "won" else None
         if seat.declared is None:
             raise refuse(
-                f"{who}: `declared` is for the winner of an Indian Rummy hand and is "
-                '"first_turn_after_draw" or "first_turn_before_draw".',
+                phrase(
+                    "Player %(player)s: `declared` is for the winner of an Indian Rummy hand "
+                    'and is "first_turn_after_draw" or "first_turn_before_draw".',
+                    player=who,
+                ),
                 "declared",
             )
     shown = raw.get("show")
@@ -194,16 +254,23 @@ def _check_seat(seat: Seat, variant: str) -> None:
         seat.show = _one_of(shown, ("complete", "eight_dublees")) if variant == "marriage" else None
         if seat.show is None:
             raise refuse(
-                f'{who}: `show` is a marriage winner\'s "complete" or "eight_dublees".', "show"
+                phrase(
+                    'Player %(player)s: `show` is a marriage winner\'s "complete" or '
+                    '"eight_dublees".',
+                    player=who,
+                ),
+                "show",
             )
 
 
 def _settle_winner(seats: list[Seat], void: bool) -> None:
     winners = [seat for seat in seats if seat.result == "won"]
     if len(winners) > 1:
-        names_ = ", ".join(seat.id for seat in winners)
         raise bad_request(
-            f"Only one player can win a hand; {names_} are all marked won.",
+            phrase(
+                "Only one player can win a hand; %(players)s are all marked won.",
+                players=[seat.id for seat in winners],
+            ),
             seat=winners[1].id,
             field="result",
         )
@@ -214,7 +281,9 @@ def _settle_winner(seats: list[Seat], void: bool) -> None:
         seats[last].result = "won"  # everybody else packed: the last one in wins
         return
     raise bad_request(
-        'Mark the player who won with result "won" (or set `void` for a hand with no winner).',
+        phrase(
+            'Mark the player who won with result "won" (or set `void` for a hand with no winner).'
+        ),
         field="result",
     )
 
@@ -237,8 +306,11 @@ def read_seat_cards(seats: list[Seat], table: Table, depleted: bool) -> None:
         for seat in seats:
             if seat.hand is None or seat.melds is None:
                 raise bad_request(
-                    f"With a depleted stock give player {seat.id}'s table "
-                    "`melds` and the `hand` left (an empty list if none).",
+                    phrase(
+                        "With a depleted stock give player %(player)s's table `melds` and the "
+                        "`hand` left (an empty list if none).",
+                        player=seat.id,
+                    ),
                     seat=seat.id,
                     field="hand" if seat.hand is None else "melds",
                 )
@@ -251,11 +323,12 @@ def check_seat_hands(seats: list[Seat], table: Table) -> None:
     try:
         for seat in seats:
             losing = seat.result == "lost" and table.variant in PENALTY_VARIANTS
-            if seat.hand is not None and losing:
-                check_size(table, seat.hand, (full,), f"Player {seat.id}'s losing hand")
+            if seat.hand is not None and losing and len(seat.hand) != full:
+                what = phrase("Player %(player)s's losing hand", player=seat.id)
+                check_size(table, seat.hand, (full,), what)
         for seat in seats:
             cards = list(seat.hand or []) + [c for group in seat.melds or [] for c in group]
-            check_copies(table, cards, f"Player {seat.id}'s hand")
+            check_copies(table, cards, seat.id)
         for seat in seats:
             if seat.tunnelas:
                 check_initial_tunnelas(seat.hand or [], seat.tunnelas)
@@ -461,8 +534,11 @@ def _vazhushal(table: Table, book: _Book, depleted: bool) -> Ledger:
             kind = classify(group, rules, wild, vazhushal=True)
             if value is None or kind in ("dublee", "tunnela"):
                 raise bad_request(
-                    f"Player {seat.id}'s table meld {', '.join(names(group))} is not a legal "
-                    "set or run.",
+                    phrase(
+                        "Player %(player)s's table meld %(cards)s is not a legal set or run.",
+                        player=seat.id,
+                        cards=names(group),
+                    ),
                     seat=seat.id,
                     field="melds",
                 )

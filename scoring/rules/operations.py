@@ -17,6 +17,7 @@ from .errors import HAND_SIZE, RulesError, bad_request
 from .hand import Hand
 from .ledger import check_seat_hands, needs_cards, read_seat_cards, read_seats, score_hand
 from .penalty import penalty
+from .phrases import Phrase, phrase
 from .request import (
     Request,
     check_copies,
@@ -29,8 +30,12 @@ from .request import (
 )
 from .shows import SHOW_SIZES, VAZHUSHAL_SEARCH_LIMIT, show
 from .typed import Answer, BonusAnswer, Ledger, PenaltyAnswer, ShowVerdict, WildCards
-from .variants import GAME_NAMES, PENALTY_VARIANTS
+from .variants import GAME_PHRASES, PENALTY_VARIANTS
 from .wilds import wild_roles
+
+# The subjects of the size sentences (request.check_size), made once.
+_A_SHOW = phrase("A show")
+_A_LOSING_HAND = phrase("A losing hand")
 
 
 def run(raw: object) -> dict[str, Any]:
@@ -65,38 +70,56 @@ def _show(raw: Request) -> ShowVerdict:
         # the number of arrangements grows steeply past what one player ever holds.
         largest = None if groups is not None else VAZHUSHAL_SEARCH_LIMIT
         if len(hand) < 3 or (largest is not None and len(hand) > largest):
-            expected = "3 or more" if largest is None else f"3 to {largest}"
-            raise RulesError(
-                HAND_SIZE,
-                f"A Vazhushal show has {expected} cards; this one has {len(hand)}."
-                + (
-                    ""
-                    if largest is None or len(hand) < 3
-                    else " Give the player's table melds in `melds` to judge a larger one."
-                ),
-                field="hand",
-            )
+            raise RulesError(HAND_SIZE, _vazhushal_size(len(hand), largest), field="hand")
     else:
-        check_size(table, hand, SHOW_SIZES[table.variant], "A show")
+        check_size(table, hand, SHOW_SIZES[table.variant], _A_SHOW)
     check_copies(table, hand)
     if groups is not None:
         check_groups_use_hand(groups, hand, "melds")
     return show(Hand(table, hand), groups)
 
 
+def _vazhushal_size(size: int, largest: int | None) -> Phrase:
+    """A Vazhushal show of `size` cards is too small, or too large (over `largest`) to search."""
+    if largest is None:
+        return phrase(
+            "A Vazhushal show has %(low)s or more cards; this one has %(count)s.", low=3, count=size
+        )
+    if size < 3:
+        return phrase(
+            "A Vazhushal show has %(low)s to %(high)s cards; this one has %(count)s.",
+            low=3,
+            high=largest,
+            count=size,
+        )
+    return phrase(
+        "A Vazhushal show has %(low)s to %(high)s cards; this one has %(count)s. Give the "
+        "player's table melds in `melds` to judge a larger one.",
+        low=3,
+        high=largest,
+        count=size,
+    )
+
+
 def _penalty(raw: Request) -> PenaltyAnswer:
     table = read_table(raw, "penalty", needs_wild=True)
     if table.variant not in PENALTY_VARIANTS:
         raise bad_request(
-            f"{GAME_NAMES[table.variant]} has no penalty op: score the hand with `score_hand`.",
+            phrase(
+                "%(game)s has no penalty op: score the hand with `score_hand`.",
+                game=GAME_PHRASES[table.variant],
+            ),
             field="op",
         )
     pending = raw.get("first_turn_pending", False)
     if not isinstance(pending, bool):
-        raise bad_request("`first_turn_pending` must be true or false.", field="first_turn_pending")
+        raise bad_request(
+            phrase("`%(field)s` must be true or false.", field="first_turn_pending"),
+            field="first_turn_pending",
+        )
     hand = read_cards(raw)
     assert hand is not None
-    check_size(table, hand, (table.hand_size,), "A losing hand")
+    check_size(table, hand, (table.hand_size,), _A_LOSING_HAND)
     check_copies(table, hand)
     return penalty(Hand(table, hand), pending).as_answer()
 
@@ -112,7 +135,7 @@ def _bonus(raw: Request) -> BonusAnswer:
     if initial is not None:
         if table.variant != "marriage":
             raise bad_request(
-                "`initial_tunnelas` belong to Indian Marriage.", field="initial_tunnelas"
+                phrase("`initial_tunnelas` belong to Indian Marriage."), field="initial_tunnelas"
             )
         tunnelas = read_groups(initial, "initial_tunnelas")
     check_copies(table, hand)

@@ -8,9 +8,10 @@ from collections.abc import Iterable, Mapping
 
 from .cards import JOKER, name, parse_card, parse_hand
 from .errors import HAND_SIZE, IMPOSSIBLE_HAND, RulesError, bad_request
+from .phrases import Phrase, phrase, plural
 from .variants import (
-    DESIGNATOR_NAMES,
-    GAME_NAMES,
+    DESIGNATOR_PHRASES,
+    GAME_PHRASES,
     Table,
     check_options,
     check_players,
@@ -25,12 +26,14 @@ Request = Mapping[str, object]
 
 def check_op(raw: object) -> str:
     if not isinstance(raw, dict):
-        raise bad_request("The request must be a JSON object with `op` and `variant`.")
+        raise bad_request(phrase("The request must be a JSON object with `op` and `variant`."))
     op = raw.get("op")
     if op is None:
-        raise bad_request("The request needs an `op`: one of " + ", ".join(OPS) + ".")
+        raise bad_request(phrase("The request needs an `op`: one of %(ops)s.", ops=OPS))
     if op not in OPS:
-        raise bad_request(f"{op!r} is not an operation; use one of " + ", ".join(OPS) + ".")
+        raise bad_request(
+            phrase("%(op)s is not an operation; use one of %(ops)s.", op=repr(op), ops=OPS)
+        )
     return str(op)
 
 
@@ -42,7 +45,8 @@ def read_table(raw: Request, op: str, needs_wild: bool) -> Table:
     if op == "score_hand":
         if not isinstance(players_field, list):
             raise bad_request(
-                "`players` must list every seat at the table for `score_hand`.", field="players"
+                phrase("`players` must list every seat at the table for `score_hand`."),
+                field="players",
             )
         players = check_players(variant, len(players_field))
     else:
@@ -53,13 +57,19 @@ def read_table(raw: Request, op: str, needs_wild: bool) -> Table:
     if variant == "indian13" and not designator and wild_field is not None:
         mode = options["joker_mode"]
         raise bad_request(
-            f"With joker_mode {mode!r} no card is exposed, so `wild` must be null or left out.",
+            phrase(
+                "With joker_mode %(mode)s no card is exposed, so `wild` must be null or left out.",
+                mode=repr(mode),
+            ),
             field="wild",
         )
     if designator and needs_wild and wild_field is None:
-        what = DESIGNATOR_NAMES[variant]
         raise bad_request(
-            f"{GAME_NAMES[variant]} needs `wild`, the {what} that decides the wild cards.",
+            phrase(
+                "%(game)s needs `wild`, the %(designator)s that decides the wild cards.",
+                game=GAME_PHRASES[variant],
+                designator=DESIGNATOR_PHRASES[variant],
+            ),
             field="wild",
         )
     try:
@@ -69,63 +79,120 @@ def read_table(raw: Request, op: str, needs_wild: bool) -> Table:
     return resolve_table(variant, options, players, wild if designator else None)
 
 
-def check_size(table: Table, cards: list[int], sizes: Iterable[int], what: str) -> None:
+def check_size(table: Table, cards: list[int], sizes: Iterable[int], what: Phrase) -> None:
+    """`what` is the subject of the sentence: "A show", "A losing hand"."""
     allowed = sorted(set(sizes))
     if len(cards) in allowed:
         return
+    expected: Phrase | int
     if len(allowed) == 1:
-        expected = str(allowed[0])
+        expected = allowed[0]
     elif allowed == list(range(allowed[0], allowed[-1] + 1)):
-        expected = f"{allowed[0]} to {allowed[-1]}"
+        expected = phrase("%(low)s to %(high)s", low=allowed[0], high=allowed[-1])
     else:
-        expected = " or ".join(str(size) for size in allowed)
+        expected = allowed[-1]
+        for size in reversed(allowed[:-1]):
+            expected = phrase("%(size)s or %(others)s", size=size, others=expected)
     raise RulesError(
         HAND_SIZE,
-        f"{what} in {GAME_NAMES[table.variant]} has {expected} cards; this one has {len(cards)}.",
+        phrase(
+            # Translators: %(what)s is "A show", "A losing hand" or "Player Asha's losing
+            # hand"; %(expected)s a number of cards, "16 to 21" or "13 or 21".
+            "%(what)s in %(game)s has %(expected)s cards; this one has %(count)s.",
+            what=what,
+            game=GAME_PHRASES[table.variant],
+            expected=expected,
+            count=len(cards),
+        ),
         field="hand",
     )
 
 
-def check_copies(table: Table, cards: list[int], whose: str = "The hand") -> None:
-    """No card may appear more often than the decks hold for play."""
+def check_copies(table: Table, cards: list[int], player: str | None = None) -> None:
+    """No card may appear more often than the decks hold for play. `player` is the id of the
+    player whose hand it is, for the sentence, where there is one."""
     if table.variant == "marriage" and table.wild == JOKER:
         raise RulesError(
             IMPOSSIBLE_HAND,
-            "Indian Marriage is played without printed jokers, so JK cannot be the tiplu.",
+            phrase("Indian Marriage is played without printed jokers, so JK cannot be the tiplu."),
             field="wild",
         )
     for card, seen in sorted(Counter(cards).items()):
         held = copies_in_play(table, card)
         if seen <= held:
             continue
+        whose = (
+            phrase("The hand")
+            if player is None
+            else phrase("Player %(player)s's hand", player=player)
+        )
         raise RulesError(IMPOSSIBLE_HAND, _too_many(table, card, seen, held, whose), field="hand")
 
 
-def _too_many(table: Table, card: int, seen: int, held: int, whose: str) -> str:
-    times = "once" if seen == 1 else f"{seen} times"
-    where = f"{whose} holds {name(card)} {times}"
+def _too_many(table: Table, card: int, seen: int, held: int, whose: Phrase) -> Phrase:
+    # Translators: "once", "2 times": how many times a hand holds a card.
+    times = plural("once", "%(count)s times", seen)
     if card == JOKER:
         if table.jokers == 0:
-            return f"{where}, but this game is played without printed jokers."
-        out = " (one is the exposed card)" if held < table.jokers else ""
-        return f"{where}, but only {held} printed jokers are in play{out}."
-    decks = f"{table.decks} deck" + ("s" if table.decks != 1 else "")
-    if held < table.decks:
-        what = DESIGNATOR_NAMES[table.variant]
-        return (
-            f"{where}, but {decks} {'holds' if table.decks == 1 else 'hold'} {table.decks} "
-            f"and the {what} {name(card)} is out "
-            f"of play, leaving {held}."
+            return phrase(
+                # Translators: %(whose)s is "The hand" or "Player Asha's hand".
+                "%(whose)s holds %(card)s %(times)s, but this game is played without printed "
+                "jokers.",
+                whose=whose,
+                card=name(card),
+                times=times,
+            )
+        if held < table.jokers:
+            return plural(
+                "%(whose)s holds %(card)s %(times)s, but only %(count)s printed jokers are in "
+                "play (one is the exposed card).",
+                "%(whose)s holds %(card)s %(times)s, but only %(count)s printed jokers are in "
+                "play (one is the exposed card).",
+                held,
+                whose=whose,
+                card=name(card),
+                times=times,
+            )
+        return plural(
+            "%(whose)s holds %(card)s %(times)s, but only %(count)s printed jokers are in play.",
+            "%(whose)s holds %(card)s %(times)s, but only %(count)s printed jokers are in play.",
+            held,
+            whose=whose,
+            card=name(card),
+            times=times,
         )
-    verb = "holds" if table.decks == 1 else "hold"
-    return f"{where}, but {decks} {verb} only {held}."
+    if held < table.decks:
+        return plural(
+            "%(whose)s holds %(card)s %(times)s, but %(count)s deck holds %(count)s and the "
+            "%(designator)s %(card)s is out of play, leaving %(held)s.",
+            "%(whose)s holds %(card)s %(times)s, but %(count)s decks hold %(count)s and the "
+            "%(designator)s %(card)s is out of play, leaving %(held)s.",
+            table.decks,
+            whose=whose,
+            card=name(card),
+            times=times,
+            designator=DESIGNATOR_PHRASES[table.variant],
+            held=held,
+        )
+    return plural(
+        "%(whose)s holds %(card)s %(times)s, but %(count)s deck holds only %(held)s.",
+        "%(whose)s holds %(card)s %(times)s, but %(count)s decks hold only %(held)s.",
+        table.decks,
+        whose=whose,
+        card=name(card),
+        times=times,
+        held=held,
+    )
 
 
 def read_cards(raw: Request, field: str = "hand", required: bool = True) -> list[int] | None:
     value = raw.get(field)
     if value is None:
         if required:
-            raise bad_request(f"The request needs `{field}`, the player's cards.", field=field)
+            raise bad_request(
+                phrase("The request needs `%(field)s`, the player's cards.", field=field),
+                field=field,
+            )
         return None
     return parse_hand(value, field)
 
@@ -133,7 +200,10 @@ def read_cards(raw: Request, field: str = "hand", required: bool = True) -> list
 def read_groups(value: object, field: str) -> list[list[int]]:
     if not isinstance(value, list) or not all(isinstance(g, (list, str)) for g in value):
         raise bad_request(
-            f'`{field}` must be a list of card lists, like [["7H","8H","9H"]].', field=field
+            phrase(
+                '`%(field)s` must be a list of card lists, like [["7H","8H","9H"]].', field=field
+            ),
+            field=field,
         )
     return [parse_hand(group, field) for group in value]
 
@@ -144,14 +214,27 @@ def check_groups_use_hand(groups: list[list[int]], hand: list[int], field: str) 
     held = Counter(hand)
     if used == held:
         return
-    extra = sorted((used - held).elements())
-    missing = sorted((held - used).elements())
-    parts = []
-    if extra:
-        parts.append("uses " + ", ".join(name(c) for c in extra) + " not in the hand")
-    if missing:
-        parts.append("leaves out " + ", ".join(name(c) for c in missing))
-    raise bad_request(
-        f"`{field}` must use every card of the hand exactly once; it " + " and ".join(parts) + ".",
-        field=field,
-    )
+    extra = [name(c) for c in sorted((used - held).elements())]
+    missing = [name(c) for c in sorted((held - used).elements())]
+    if extra and missing:
+        message = phrase(
+            "`%(field)s` must use every card of the hand exactly once; it uses %(extra)s not "
+            "in the hand and leaves out %(missing)s.",
+            field=field,
+            extra=extra,
+            missing=missing,
+        )
+    elif extra:
+        message = phrase(
+            "`%(field)s` must use every card of the hand exactly once; it uses %(extra)s not "
+            "in the hand.",
+            field=field,
+            extra=extra,
+        )
+    else:
+        message = phrase(
+            "`%(field)s` must use every card of the hand exactly once; it leaves out %(missing)s.",
+            field=field,
+            missing=missing,
+        )
+    raise bad_request(message, field=field)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from .cards import JOKER, names
 from .hand import Hand
 from .judge import classify
+from .phrases import Phrase, phrase, plural
 from .search import Goal, Meld, MeldAllChecks
 from .typed import MeldShown, ShowVerdict
 from .vazhushal import first_show_split
@@ -39,6 +40,47 @@ SHOW_KINDS: dict[str, tuple[str, ...]] = {
 }
 MELD_KINDS = ("pure_sequence", "sequence", "set", "tunnela", "dublee")
 
+# The reasons, and the pieces of them, that take no values: made once, not for every show.
+# What an Indian Rummy show needs, with and without a tunnela standing in for a sequence.
+_RULE_ONE_PURE = phrase("two sequences, one of them pure")
+_RULE_TWO_PURE = phrase("two sequences, both pure")
+_NEEDS_ONE_PURE = phrase("two sequences, one of them pure (a tunnela may stand in for one)")
+_NEEDS_TWO_PURE = phrase("two sequences, both pure (a tunnela may stand in for one)")
+_RUMMY_ONE_PURE = phrase("All 13 cards are in melds with %(rule)s.", rule=_RULE_ONE_PURE)
+_RUMMY_TWO_PURE = phrase("All 13 cards are in melds with %(rule)s.", rule=_RULE_TWO_PURE)
+_INDIAN21_COMPLETE = phrase("All 21 cards are in melds with three pure sequences.")
+_INDIAN21_NEEDS = phrase(
+    "all 21 cards in melds with three pure sequences, 8 wild cards, 8 dublees or 3 tunnelas"
+)
+_RUMMY27_TUNNELAS = phrase("Three tunnelas and every other card in melds.")
+_RUMMY27_DUBLEES = phrase("Ten dublees and the other seven cards in melds.")
+_RUMMY27_JOKERS = phrase("Ten wild cards kept apart and every other card in melds.")
+_RUMMY27_NEEDS = phrase(
+    "three tunnelas, ten dublees or ten wild cards with every other card in melds"
+)
+_MARRIAGE_COMPLETE = phrase(
+    "All 21 cards in seven melds, three of them tunnelas or pure sequences."
+)
+_MARRIAGE_NEEDS = phrase(
+    "21 cards in seven three-card melds with three tunnelas or pure sequences, or 8 dublees"
+)
+_VAZHUSHAL_OUT = phrase("Every card is in melds with a pure sequence.")
+_VAZHUSHAL_NEEDS = phrase(
+    "every card in melds with at least one pure sequence and no two identical melds"
+)
+_JOKERS_ONLY = phrase("A meld of printed jokers only is not allowed.")
+# A judged arrangement that holds, by the kind of show.
+_VALID = {
+    "rummy": phrase("A valid rummy show."),
+    "complete": phrase("A valid complete show."),
+    "eight_jokers": phrase("A valid eight jokers show."),
+    "eight_dublees": phrase("A valid eight dublees show."),
+    "three_tunnelas": phrase("A valid three tunnelas show."),
+    "ten_dublees": phrase("A valid ten dublees show."),
+    "ten_jokers": phrase("A valid ten jokers show."),
+    "out": phrase("A valid out show."),
+}
+
 
 def show(hand: Hand, groups: list[list[int]] | None) -> ShowVerdict:
     if groups is not None:
@@ -46,13 +88,16 @@ def show(hand: Hand, groups: list[list[int]] | None) -> ShowVerdict:
     return _SEARCHERS[hand.table.variant](hand)
 
 
-def _answer(kind: str | None, melds: list[Meld], unmatched: list[int], reason: str) -> ShowVerdict:
+def _answer(
+    kind: str | None, melds: list[Meld], unmatched: list[int], reason: Phrase
+) -> ShowVerdict:
     return ShowVerdict(
         valid=kind is not None,
         show=kind,
         melds=tuple(MeldShown(meld.kind, tuple(names(_tidy(meld)))) for meld in melds),
         unmatched=tuple(names(sorted(unmatched))),
-        reason=reason,
+        reason=str(reason),
+        reason_phrase=reason,
     )
 
 
@@ -60,33 +105,45 @@ def _tidy(meld: Meld) -> list[int]:
     return meld.cards if "sequence" in meld.kind else sorted(meld.cards)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _pure_sequences(count: int) -> Phrase:
+    return plural("%(count)s pure sequence", "%(count)s pure sequences", count)
 
 
 # -- searching for a show ------------------------------------------------------------------
 def _indian13(hand: Hand) -> ShowVerdict:
     two_pure = bool(hand.table.option("two_pure"))
     need = Goal(meld_all=True, pure=2 if two_pure else 1, seqs=2)
-    stand_in = " (a tunnela may stand in for one)" if hand.rules.tunnela else ""
-    rule = "two sequences, both pure" if two_pure else "two sequences, one of them pure"
+    rule = _RULE_TWO_PURE if two_pure else _RULE_ONE_PURE
     has_pure = hand.could_hold_pure(1)
     meldable = hand.could_meld_all()
     if has_pure and meldable and (need.pure == 1 or hand.could_hold_pure(need.pure)):
         found = hand.arrange(need)
         if found:
-            return _answer("rummy", found.melds, [], f"All 13 cards are in melds with {rule}.")
+            return _answer(
+                "rummy", found.melds, [], _RUMMY_TWO_PURE if two_pure else _RUMMY_ONE_PURE
+            )
     loose = hand.arrange(Goal(meld_all=True)) if meldable else None
     shown = loose or hand.arrange(Goal(meld_all=False))
     assert shown is not None
     seqs = sum(1 for m in shown.melds if "sequence" in m.kind)
+    needs = rule
+    if hand.rules.tunnela:
+        needs = _NEEDS_TWO_PURE if two_pure else _NEEDS_ONE_PURE
     if not has_pure:
-        reason = f"No pure sequence; a show needs {rule}{stand_in}."
+        reason = phrase("No pure sequence; a show needs %(needs)s.", needs=needs)
     elif loose is not None:
-        reason = f"Only {_plural(seqs, 'sequence')}; a show needs {rule}{stand_in}."
+        reason = plural(
+            "Only %(count)s sequence; a show needs %(needs)s.",
+            "Only %(count)s sequences; a show needs %(needs)s.",
+            seqs,
+            needs=needs,
+        )
     else:
-        left = ", ".join(names(sorted(shown.leftover)))
-        reason = f"{left} do not fit into melds; a show needs all 13 cards in melds with {rule}."
+        reason = phrase(
+            "%(cards)s do not fit into melds; a show needs all 13 cards in melds with %(rule)s.",
+            cards=names(sorted(shown.leftover)),
+            rule=rule,
+        )
     return _answer(None, shown.melds, shown.leftover, reason)
 
 
@@ -95,15 +152,13 @@ def _indian21(hand: Hand) -> ShowVerdict:
     if hand.could_meld_all() and hand.could_hold_pure(3):
         found = hand.arrange(Goal(meld_all=True, pure=3))
     if found:
-        return _answer(
-            "complete", found.melds, [], "All 21 cards are in melds with three pure sequences."
-        )
+        return _answer("complete", found.melds, [], _INDIAN21_COMPLETE)
     if hand.wild_count >= 8:
         return _answer(
             "eight_jokers",
             [],
             hand.cards,
-            f"{hand.wild_count} wild cards: eight jokers make a show.",
+            phrase("%(count)s wild cards: eight jokers make a show.", count=hand.wild_count),
         )
     if hand.dublee_count >= 8:
         return _eight_dublees(hand)
@@ -113,12 +168,13 @@ def _indian21(hand: Hand) -> ShowVerdict:
             "three_tunnelas",
             tunnelas,
             _rest(hand.cards, tunnelas),
-            f"{_plural(len(tunnelas), 'tunnela')}: three tunnelas make a show.",
+            plural(
+                "%(count)s tunnela: three tunnelas make a show.",
+                "%(count)s tunnelas: three tunnelas make a show.",
+                len(tunnelas),
+            ),
         )
-    return _no_show(
-        hand,
-        "all 21 cards in melds with three pure sequences, 8 wild cards, 8 dublees or 3 tunnelas",
-    )
+    return _no_show(hand, _INDIAN21_NEEDS)
 
 
 def _rummy27(hand: Hand) -> ShowVerdict:
@@ -126,24 +182,17 @@ def _rummy27(hand: Hand) -> ShowVerdict:
     if hand.tunnela_count >= 3 and meldable:
         found = hand.arrange(Goal(meld_all=True, tunnelas=3))
         if found:
-            return _answer(
-                "three_tunnelas", found.melds, [], "Three tunnelas and every other card in melds."
-            )
+            return _answer("three_tunnelas", found.melds, [], _RUMMY27_TUNNELAS)
     if hand.dublee_count >= 10:
         found = hand.arrange(Goal(meld_all=True, dublees=10))
         if found:
-            return _answer(
-                "ten_dublees", found.melds, [], "Ten dublees and the other seven cards in melds."
-            )
+            return _answer("ten_dublees", found.melds, [], _RUMMY27_DUBLEES)
     if hand.wild_count >= 10:
         jokers = _ten_jokers(hand)
         if jokers:
             melds, apart = jokers
-            reason = "Ten wild cards kept apart and every other card in melds."
-            return _answer("ten_jokers", melds, apart, reason)
-    return _no_show(
-        hand, "three tunnelas, ten dublees or ten wild cards with every other card in melds"
-    )
+            return _answer("ten_jokers", melds, apart, _RUMMY27_JOKERS)
+    return _no_show(hand, _RUMMY27_NEEDS)
 
 
 def _ten_jokers(hand: Hand) -> tuple[list[Meld], list[int]] | None:
@@ -207,16 +256,10 @@ def _marriage(hand: Hand) -> ShowVerdict:
     if len(hand.cards) == 21 and hand.could_meld_all() and hand.could_hold_pure(3):
         found = hand.arrange(Goal(meld_all=True, pure=3))
         if found:
-            return _answer(
-                "complete",
-                found.melds,
-                [],
-                "All 21 cards in seven melds, three of them tunnelas or pure sequences.",
-            )
+            return _answer("complete", found.melds, [], _MARRIAGE_COMPLETE)
     if hand.dublee_count >= 8:
         return _eight_dublees(hand)
-    needs = "21 cards in seven three-card melds with three tunnelas or pure sequences, or 8 "
-    return _no_show(hand, needs + "dublees")
+    return _no_show(hand, _MARRIAGE_NEEDS)
 
 
 def _vazhushal(hand: Hand) -> ShowVerdict:
@@ -224,18 +267,16 @@ def _vazhushal(hand: Hand) -> ShowVerdict:
     if hand.could_meld_all() and hand.could_hold_pure(1):
         found = hand.arrange(Goal(meld_all=True, pure=1))
     if found and not _vazhushal_flaw([m.cards for m in found.melds]):
-        return _answer("out", found.melds, [], "Every card is in melds with a pure sequence.")
+        return _answer("out", found.melds, [], _VAZHUSHAL_OUT)
     if found:
         groups = first_show_split(hand)
         if groups is not None:
             melds = [Meld(classify(g, hand.rules, hand.wild, True) or "set", g) for g in groups]
-            return _answer("out", melds, [], "Every card is in melds with a pure sequence.")
-    return _no_show(
-        hand, "every card in melds with at least one pure sequence and no two identical melds"
-    )
+            return _answer("out", melds, [], _VAZHUSHAL_OUT)
+    return _no_show(hand, _VAZHUSHAL_NEEDS)
 
 
-def _no_show(hand: Hand, needs: str) -> ShowVerdict:
+def _no_show(hand: Hand, needs: Phrase) -> ShowVerdict:
     """Why a hand is no show, with the pure sequences it does hold as its melds.
 
     Showing the pure sequences (a quick search) rather than the cheapest full arrangement
@@ -243,18 +284,30 @@ def _no_show(hand: Hand, needs: str) -> ShowVerdict:
     """
     pure_melds = hand.arrange(Goal(meld_all=False, pure_only=True))
     assert pure_melds is not None
-    counts = []
+    pure = _pure_sequences(sum(1 for m in pure_melds.melds if m.kind == "pure_sequence"))
     if hand.wild_count:
-        counts.append(_plural(hand.wild_count, "wild card"))
-    pure = sum(1 for m in pure_melds.melds if m.kind == "pure_sequence")
-    counts.append(_plural(pure, "pure sequence"))
-    reason = f"Not a show: it needs {needs}; this hand has {', '.join(counts)}."
+        reason = phrase(
+            # Translators: %(needs)s is what the game's show needs ("every card in melds with
+            # ..."); %(wild)s "3 wild cards" and %(pure)s "1 pure sequence".
+            "Not a show: it needs %(needs)s; this hand has %(wild)s, %(pure)s.",
+            needs=needs,
+            wild=plural("%(count)s wild card", "%(count)s wild cards", hand.wild_count),
+            pure=pure,
+        )
+    else:
+        reason = phrase(
+            "Not a show: it needs %(needs)s; this hand has %(pure)s.", needs=needs, pure=pure
+        )
     return _answer(None, pure_melds.melds, pure_melds.leftover, reason)
 
 
 def _eight_dublees(hand: Hand) -> ShowVerdict:
     dublees = hand.dublees()
-    reason = f"{_plural(len(dublees), 'dublee')}: eight dublees make a show."
+    reason = plural(
+        "%(count)s dublee: eight dublees make a show.",
+        "%(count)s dublees: eight dublees make a show.",
+        len(dublees),
+    )
     return _answer("eight_dublees", dublees, _rest(hand.cards, dublees), reason)
 
 
@@ -284,13 +337,20 @@ def _judge_groups(hand: Hand, groups: list[list[int]]) -> ShowVerdict:
     pure = tally["pure_sequence"]
     seqs = pure + tally["sequence"]
     strict = not unmatched and tally["dublee"] == 0
-    kind, reason = None, ""
+    kind: str | None = None
+    reason: Phrase
     if variant == "indian13":
         need_pure = 2 if hand.table.option("two_pure") else 1
         stand_ins = tally["tunnela"] if hand.rules.tunnela else 0
         if strict and pure + stand_ins >= need_pure and seqs + stand_ins >= 2:
             kind = "rummy"
-        reason = _why(strict, unmatched, f"{_plural(seqs, 'sequence')}, {pure} pure")
+        sequences = plural(
+            "%(count)s sequence, %(pure)s pure",
+            "%(count)s sequences, %(pure)s pure",
+            seqs,
+            pure=pure,
+        )
+        reason = _why(strict, unmatched, sequences)
     elif variant == "indian21":
         if strict and pure >= 3:
             kind = "complete"
@@ -300,7 +360,7 @@ def _judge_groups(hand: Hand, groups: list[list[int]]) -> ShowVerdict:
             kind = "eight_dublees"
         elif tally["tunnela"] >= 3:
             kind = "three_tunnelas"
-        reason = _why(strict, unmatched, f"{_plural(pure, 'pure sequence')}")
+        reason = _why(strict, unmatched, _pure_sequences(pure))
     elif variant == "rummy27":
         melded = not unmatched
         others_melded = not unmatched and tally["dublee"] == 10
@@ -311,44 +371,50 @@ def _judge_groups(hand: Hand, groups: list[list[int]]) -> ShowVerdict:
             kind = "ten_dublees"
         elif tally["dublee"] == 0 and len(apart) == 10 and all(hand.is_wild(c) for c in apart):
             kind = "ten_jokers"
-        reason = _why(
-            melded,
-            unmatched,
-            f"{_plural(tally['tunnela'], 'tunnela')}, {_plural(tally['dublee'], 'dublee')}",
-        )
+        tunnelas = plural("%(count)s tunnela", "%(count)s tunnelas", tally["tunnela"])
+        dublees = plural("%(count)s dublee", "%(count)s dublees", tally["dublee"])
+        reason = _why(melded, unmatched, (tunnelas, dublees))
     elif variant == "marriage":
         strong = pure + tally["tunnela"]
         if strict and len(hand.cards) == 21 and strong >= 3:
             kind = "complete"
         elif tally["dublee"] >= 8:
             kind = "eight_dublees"
-        reason = _why(strict, unmatched, f"{strong} tunnelas or pure sequences")
+        strong_melds = plural(
+            "%(count)s tunnelas or pure sequences", "%(count)s tunnelas or pure sequences", strong
+        )
+        reason = _why(strict, unmatched, strong_melds)
     else:
         flaw = _vazhushal_flaw(groups)
         if strict and pure >= 1 and not flaw:
             kind = "out"
-        reason = flaw or _why(strict, unmatched, _plural(pure, "pure sequence"))
+        reason = flaw or _why(strict, unmatched, _pure_sequences(pure))
     if kind:
-        reason = f"A valid {kind.replace('_', ' ')} show."
+        reason = _VALID[kind]
     return _answer(kind, melds, unmatched, reason)
 
 
-def _why(melded: bool, unmatched: list[int], tally: str) -> str:
+def _why(melded: bool, unmatched: list[int], tally: Phrase | tuple[Phrase, ...]) -> Phrase:
+    """Why the player's melds are no show; `tally` counts the melds that matter."""
     if not melded and unmatched:
-        return f"{', '.join(names(sorted(unmatched)))} do not form a legal meld; melds: {tally}."
-    return f"Not a show with these melds: {tally}."
+        return phrase(
+            "%(cards)s do not form a legal meld; melds: %(melds)s.",
+            cards=names(sorted(unmatched)),
+            melds=tally,
+        )
+    return phrase("Not a show with these melds: %(melds)s.", melds=tally)
 
 
-def _vazhushal_flaw(groups: list[list[int]]) -> str:
+def _vazhushal_flaw(groups: list[list[int]]) -> Phrase | None:
     seen: set[tuple[int, ...]] = set()
     for group in groups:
         if group and all(card == JOKER for card in group):
-            return "A meld of printed jokers only is not allowed."
+            return _JOKERS_ONLY
         key = tuple(sorted(group))
         if key in seen:
-            return f"Two identical melds ({', '.join(names(key))}) are not allowed."
+            return phrase("Two identical melds (%(cards)s) are not allowed.", cards=names(key))
         seen.add(key)
-    return ""
+    return None
 
 
 _SEARCHERS = {

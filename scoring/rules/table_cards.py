@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .cards import JOKER, name, parse_card
 from .errors import IMPOSSIBLE_HAND, RulesError
+from .phrases import Phrase, phrase, plural
 from .request import read_table
 from .typed import Game, Player
 from .wilds import copies_in_play
@@ -44,8 +45,16 @@ def check_cards_together(game: Game, players: Sequence[Player]) -> None:
         ]
         raise RulesError(
             IMPOSSIBLE_HAND,
-            f"{_listed(holders)} hold {name(card)} {_times(seen)} between them, but "
-            f"{_in_play(card, in_play)}: check the cards picked for them.",
+            phrase(
+                # Translators: %(players)s are two or more players ("Asha and Bala"), %(times)s
+                # "twice" or "3 times", %(in_play)s "the decks in play hold it once".
+                "%(players)s hold %(card)s %(times)s between them, but %(in_play)s: check the "
+                "cards picked for them.",
+                players=_listed(holders),
+                card=name(card),
+                times=_times(seen),
+                in_play=_in_play(card, in_play),
+            ),
             seat=holders[0],
             field="hand",
         )
@@ -59,15 +68,23 @@ def _codes(player: Player) -> list[int]:
     return [parse_card(card) for card in cards]
 
 
-def _listed(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _listed(items: Sequence[str]) -> Phrase | str:
+    if len(items) == 1:
+        return items[0]
+    return phrase("%(players)s and %(last)s", players=items[:-1], last=items[-1])
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+def _times(count: int) -> Phrase:
+    if count == 2:
+        return phrase("twice")
+    return plural("once", "%(count)s times", count)
 
 
-def _in_play(card: int, in_play: int) -> str:
+def _in_play(card: int, in_play: int) -> Phrase:
     if card == JOKER:
-        return f"only {in_play} printed joker{'s are' if in_play != 1 else ' is'} in play"
-    return f"the decks in play hold it {_times(in_play)}"
+        return plural(
+            "only %(count)s printed joker is in play",
+            "only %(count)s printed jokers are in play",
+            in_play,
+        )
+    return phrase("the decks in play hold it %(times)s", times=_times(in_play))

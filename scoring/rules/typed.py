@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .phrases import Phrase
+
 Cards = tuple[str, ...]
 Groups = tuple[Cards, ...]
 
@@ -118,13 +120,20 @@ class MeldShown:
 @dataclass(frozen=True)
 class ShowVerdict:
     """The `show` op: whether the hand is a show, which kind, the melds that prove it (or the
-    pure sequences of a refused one), the cards left out and why."""
+    pure sequences of a refused one), the cards left out and why: `reason` in English, as
+    the doors answer it, and `reason_phrase` the same sentence as a phrase, for a screen to
+    say in its reader's language (phrases.py). Given no phrase, it is `reason` as it is."""
 
     valid: bool
     show: str | None
     melds: tuple[MeldShown, ...]
     unmatched: Cards
     reason: str
+    reason_phrase: Phrase = field(default=Phrase(""), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.reason_phrase.template and self.reason:
+            object.__setattr__(self, "reason_phrase", Phrase(self.reason))
 
     def as_json(self) -> dict[str, Any]:
         return {

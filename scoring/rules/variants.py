@@ -10,15 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .errors import UNKNOWN_OPTION, UNKNOWN_VARIANT, RulesError, bad_request
+from .phrases import Phrase, phrase
 
 VARIANTS = ("indian13", "indian21", "rummy27", "marriage", "vazhushal")
-GAME_NAMES = {
-    "indian13": "Indian Rummy",
-    "indian21": "21 card Indian Rummy",
-    "rummy27": "27 card Rummy",
-    "marriage": "Indian Marriage",
-    "vazhushal": "Vazhushal",
+# The games' names, as phrases for the engine's sentences and in English for everything else.
+GAME_PHRASES = {
+    "indian13": phrase("Indian Rummy"),
+    "indian21": phrase("21 card Indian Rummy"),
+    "rummy27": phrase("27 card Rummy"),
+    "marriage": phrase("Indian Marriage"),
+    "vazhushal": phrase("Vazhushal"),
 }
+GAME_NAMES = {variant: str(name) for variant, name in GAME_PHRASES.items()}
 HAND_SIZES = {"indian13": 13, "indian21": 21, "rummy27": 27, "marriage": 21, "vazhushal": 13}
 PLAYER_RANGES = {
     "indian13": (2, 12),
@@ -30,13 +33,14 @@ PLAYER_RANGES = {
 # The designator (exposed card, tiplu) is out of play in these games and takes a copy away.
 DESIGNATOR_OUT_OF_PLAY = {"indian13", "indian21", "rummy27", "marriage"}
 # What each game calls the card that decides the wild cards (the request's `wild`).
-DESIGNATOR_NAMES = {
-    "indian13": "exposed card",
-    "indian21": "exposed card",
-    "rummy27": "exposed card",
-    "marriage": "tiplu",
-    "vazhushal": "negative joker",
+DESIGNATOR_PHRASES = {
+    "indian13": phrase("exposed card"),
+    "indian21": phrase("exposed card"),
+    "rummy27": phrase("exposed card"),
+    "marriage": phrase("tiplu"),
+    "vazhushal": phrase("negative joker"),
 }
+DESIGNATOR_NAMES = {variant: str(name) for variant, name in DESIGNATOR_PHRASES.items()}
 # The option that plays a game without any designator card (only printed jokers are wild);
 # the other games always turn one.
 NO_DESIGNATOR_OPTIONS: dict[str, dict[str, object]] = {
@@ -77,8 +81,15 @@ def _choice(*allowed: object) -> Callable[[str, object], object]:
         for candidate in allowed:
             if value == candidate and type(value) is type(candidate):
                 return value
-        shown = ", ".join(repr(a) if isinstance(a, str) else str(a).lower() for a in allowed)
-        raise bad_request(f"Option `{option}` cannot be {value!r}; it takes one of {shown}.")
+        shown = [repr(a) if isinstance(a, str) else str(a).lower() for a in allowed]
+        raise bad_request(
+            phrase(
+                "Option `%(option)s` cannot be %(value)s; it takes one of %(choices)s.",
+                option=option,
+                value=repr(value),
+                choices=shown,
+            )
+        )
 
     return check
 
@@ -90,7 +101,14 @@ def _whole(low: int, high: int, nullable: bool = False) -> Callable[[str, object
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
         raise bad_request(
-            f"Option `{option}` must be a whole number from {low} to {high}; got {value!r}."
+            phrase(
+                "Option `%(option)s` must be a whole number from %(low)s to %(high)s; "
+                "got %(value)s.",
+                option=option,
+                low=low,
+                high=high,
+                value=repr(value),
+            )
         )
 
     return check
@@ -163,14 +181,17 @@ class Table:
 def check_variant(value: object) -> str:
     if value is None:
         raise bad_request(
-            "The request needs a `variant`, one of " + ", ".join(VARIANTS) + ".", field="variant"
+            phrase("The request needs a `variant`, one of %(variants)s.", variants=VARIANTS),
+            field="variant",
         )
     if not isinstance(value, str) or value not in VARIANTS:
         raise RulesError(
             UNKNOWN_VARIANT,
-            f"{value!r} is not a game this club software knows; use one of "
-            + ", ".join(VARIANTS)
-            + ".",
+            phrase(
+                "%(value)s is not a game this club software knows; use one of %(variants)s.",
+                value=repr(value),
+                variants=VARIANTS,
+            ),
             field="variant",
         )
     return value
@@ -181,27 +202,39 @@ def check_options(variant: str, value: object) -> dict[str, object]:
         value = {}
     if not isinstance(value, dict):
         raise bad_request(
-            "`options` must be an object of option names and values.", field="options"
+            phrase("`options` must be an object of option names and values."), field="options"
         )
     allowed = OPTIONS[variant]
     resolved = dict(DEFAULTS[variant])
     for key, option_value in value.items():
         if key not in allowed:
-            owners = [v for v in VARIANTS if key in OPTIONS[v]]
-            hint = f" (it belongs to {', '.join(owners)})" if owners else ""
-            raise RulesError(
-                UNKNOWN_OPTION,
-                f"{GAME_NAMES[variant]} has no option `{key}`{hint}; its options are "
-                + ", ".join(sorted(allowed))
-                + ".",
-                field=f"options.{key}",
-            )
+            raise RulesError(UNKNOWN_OPTION, _unknown_option(variant, key), field=f"options.{key}")
         try:
             resolved[key] = allowed[key](key, option_value)
         except RulesError as error:
             # The field names the option itself, so a form can mark it ("options.wrong_show").
             raise error.about(field=f"options.{key}") from None
     return resolved
+
+
+def _unknown_option(variant: str, key: str) -> Phrase:
+    owners = [v for v in VARIANTS if key in OPTIONS[v]]
+    options = sorted(OPTIONS[variant])
+    if owners:
+        return phrase(
+            "%(game)s has no option `%(option)s` (it belongs to %(owners)s); its options are "
+            "%(options)s.",
+            game=GAME_PHRASES[variant],
+            option=key,
+            owners=owners,
+            options=options,
+        )
+    return phrase(
+        "%(game)s has no option `%(option)s`; its options are %(options)s.",
+        game=GAME_PHRASES[variant],
+        option=key,
+        options=options,
+    )
 
 
 def check_players(variant: str, value: object) -> int | None:
@@ -211,7 +244,13 @@ def check_players(variant: str, value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
     raise bad_request(
-        f"{GAME_NAMES[variant]} is played by {low} to {high} players; got {value!r}.",
+        phrase(
+            "%(game)s is played by %(low)s to %(high)s players; got %(value)s.",
+            game=GAME_PHRASES[variant],
+            low=low,
+            high=high,
+            value=repr(value),
+        ),
         field="players",
     )
 
