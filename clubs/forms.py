@@ -18,7 +18,8 @@ from clubs.models import Club, Membership, Player
 from clubs.presets import PRESETS
 from clubs.roles import Role
 from clubs.services import INVITABLE_ROLES
-from scoring.rules.variants import DEFAULTS, GAME_NAMES, OPTIONS, VARIANTS
+from scoring.rules.variants import DEFAULTS, OPTIONS, VARIANTS
+from scoring.rules_words import game_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -312,4 +313,4 @@ class PresetForm(forms.Form):
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    return [(v, GAME_NAMES[v]) for v in VARIANTS]
+    return [(v, game_name(v)) for v in VARIANTS]

@@ -17,7 +17,8 @@ from clubs.models import Club, GuestClaim, Invitation, Membership, Player, Varia
 from clubs.roles import RANK, Role, at_least
 from clubs.slugs import free_slug
 from scoring.rules import RulesError
-from scoring.rules.variants import GAME_NAMES, VARIANTS, check_options
+from scoring.rules.variants import VARIANTS, check_options
+from scoring.rules_words import error_text
 
 # Roles an invitation may carry: ownership is handed over deliberately, not by a link.
 INVITABLE_ROLES = (Role.MEMBER, Role.SCORER, Role.ORGANISER)
@@ -340,7 +341,7 @@ def check_variant_options(variant: str, options: dict[str, Any]) -> dict[str, An
     except RulesError as error:
         # The engine names the option it refused ("options.drop_first").
         option = (error.field or "").removeprefix("options.") or None
-        raise OptionRefused(error.message, option=option) from None
+        raise OptionRefused(error_text(error), option=option) from None
     return options
 
 
@@ -374,7 +375,3 @@ def set_leaderboard_days(*, club: Club, days: int | None) -> Club:
 def default_options(*, club: Club, variant: str) -> dict[str, Any]:
     rules = VariantRules.objects.filter(club=club, variant=variant).first()
     return dict(rules.options) if rules else {}
-
-
-def game_name(variant: str) -> str:
-    return GAME_NAMES[variant]

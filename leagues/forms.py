@@ -12,7 +12,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Basis, League, TieBreaker
-from scoring.rules.variants import GAME_NAMES, VARIANTS
+from scoring.rules.variants import VARIANTS
+from scoring.rules_words import game_label
 
 # Four selects "then by ..." are easier with a thumb than dragging items into an order.
 BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")
@@ -39,7 +40,7 @@ class LeagueForm(forms.Form):
     variants = forms.MultipleChoiceField(
         label=_("Games"),
         required=False,
-        choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
+        choices=[(v, game_label(v)) for v in VARIANTS],
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Tick none for every game the club plays."),
     )

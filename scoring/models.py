@@ -13,15 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.models import Club, Player
-from scoring.rules.variants import GAME_NAMES, VARIANTS
+from scoring.rules.variants import VARIANTS
+from scoring.rules_words import game_label
 
 
 class Variant(models.TextChoices):
-    INDIAN13 = "indian13", GAME_NAMES["indian13"]
-    INDIAN21 = "indian21", GAME_NAMES["indian21"]
-    RUMMY27 = "rummy27", GAME_NAMES["rummy27"]
-    MARRIAGE = "marriage", GAME_NAMES["marriage"]
-    VAZHUSHAL = "vazhushal", GAME_NAMES["vazhushal"]
+    INDIAN13 = "indian13", game_label("indian13")
+    INDIAN21 = "indian21", game_label("indian21")
+    RUMMY27 = "rummy27", game_label("rummy27")
+    MARRIAGE = "marriage", game_label("marriage")
+    VAZHUSHAL = "vazhushal", game_label("vazhushal")
 
 
 assert {v.value for v in Variant} == set(VARIANTS)

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import logging
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
 from scoring.rules import RulesError
 from scoring.rules.phrases import Phrase
+from scoring.rules.variants import GAME_PHRASES
 
 logger = logging.getLogger(__name__)
 
@@ -45,3 +47,13 @@ def _template(phrase: Phrase) -> str:
     if phrase.plural is None:
         return gettext(phrase.template)
     return ngettext(phrase.template, phrase.plural, phrase.count or 0)
+
+
+def game_name(variant: str) -> str:
+    """A game's name in the active language ("Indian Rummy", "वाझुशल" ...)."""
+    return translated(GAME_PHRASES[variant])
+
+
+# For names written when a module loads (form choices, model choices): the language is
+# the one active when the name is shown, not when it was written.
+game_label = lazy(game_name, str)

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 from leagues.forms import DateInput, LeagueForm
 from leagues.models import TieBreaker
-from scoring.rules.variants import GAME_NAMES, VARIANTS
+from scoring.rules.variants import VARIANTS
+from scoring.rules_words import game_label
 from tournaments.models import (
     Carry,
     RoundEnding,
@@ -73,7 +74,7 @@ class TournamentForm(forms.Form):
     )
     variant = forms.ChoiceField(
         label=_("Game"),
-        choices=[(v, GAME_NAMES[v]) for v in VARIANTS],
+        choices=[(v, game_label(v)) for v in VARIANTS],
         initial=DEFAULT_VARIANT,
         help_text=_("Played by the club's saved rules for the game (the club's Rules page)."),
     )

@@ -30,7 +30,8 @@ from clubs.roles import Role
 from clubs.selectors import stored_rules
 from clubs.views.guard import login_if_anonymous, show_error
 from config.http import signed_in_user
-from scoring.rules.variants import GAME_NAMES, VARIANTS
+from scoring.rules.variants import VARIANTS
+from scoring.rules_words import game_name
 
 
 def _variant(request: HttpRequest) -> str:
@@ -85,7 +86,7 @@ def _rules_page(
                 form.add_engine_error(error.message, getattr(error, "option", None))
             else:
                 messages.success(
-                    request, _("%(game)s defaults saved.") % {"game": GAME_NAMES[variant]}
+                    request, _("%(game)s defaults saved.") % {"game": game_name(variant)}
                 )
                 return redirect(f"{reverse('club-rules', args=[club.slug])}?variant={variant}")
     else:
@@ -108,7 +109,7 @@ def _rules_page(
             "access": access,
             "club": club,
             "variant": variant,
-            "game_name": GAME_NAMES[variant],
+            "game_name": game_name(variant),
             "variants": [(v, name, bool(stored.get(v))) for v, name in variant_choices()],
             "form": form,
             "preset_form": PresetForm(

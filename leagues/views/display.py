@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from leagues.models import Basis, League, Standing, TieBreaker
 from leagues.selectors import BASIS_FIELD, LeagueTable
 from scoring.display.formatting import MINUS
-from scoring.rules.variants import GAME_NAMES
+from scoring.rules.variants import VARIANTS
+from scoring.rules_words import game_name as translated_game_name
 
 # What each basis is called in the table's column and in the rules line.
 BASIS_COLUMN = {
@@ -78,7 +79,7 @@ def rules_line(league: League) -> str:
 
 
 def games_line(league: League) -> str:
-    games = ", ".join(GAME_NAMES[v] for v in league.variants) or gettext("All games")
+    games = ", ".join(translated_game_name(v) for v in league.variants) or gettext("All games")
     if league.marked_only:
         counts = gettext("marked sessions only")
     else:
@@ -135,7 +136,9 @@ def league_table_display(table: LeagueTable) -> LeagueTableDisplay:
 
 
 def game_name(variant: str) -> str:
-    return GAME_NAMES.get(variant, variant)
+    """A game's name in the reader's language; an unknown code (a game since retired)
+    shown as it is stored."""
+    return translated_game_name(variant) if variant in VARIANTS else variant
 
 
 def ordinal(place: int) -> str:

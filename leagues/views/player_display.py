@@ -13,7 +13,8 @@ from leagues.rating_scale import START, rating_text, shown_change, shown_rating
 from leagues.services.ratings import MODEL
 from scoring.display.chart import Chart, build_chart
 from scoring.display.formatting import MINUS, signed
-from scoring.rules.variants import GAME_NAMES, VARIANTS
+from scoring.rules.variants import VARIANTS
+from scoring.rules_words import game_name
 
 HISTORY_ROWS = 10
 # Everyone's ordinal before their first rated session (openskill's default, 0.0): it reads
@@ -44,7 +45,7 @@ def rating_chart(history: Sequence[RatingChange]) -> Chart | None:
     for change in ordered:
         current[lines[change.variant]] = shown_rating(change.ordinal) - START
         running.append(dict(current))
-    names = {i: GAME_NAMES[v] for v, i in lines.items()}
+    names = {i: game_name(v) for v, i in lines.items()}
     return build_chart(names=names, running=running, label=_as_rating)
 
 
@@ -59,7 +60,7 @@ def chart_description(history: Sequence[RatingChange]) -> str:
     latest: dict[str, float] = {}
     for change in _in_order(history):
         latest[change.variant] = change.ordinal
-    ends = ", ".join(f"{GAME_NAMES[v]} {rating_text(o)}" for v, o in latest.items())
+    ends = ", ".join(f"{game_name(v)} {rating_text(o)}" for v, o in latest.items())
     # Translators: read out for the rating chart; "Now:" lists each game with its rating,
     # e.g. "Indian Rummy 1040, Pool 101 985".
     sentence = ngettext(
@@ -92,7 +93,7 @@ def history_lines(
             HistoryLine(
                 rated_at=change.rated_at,
                 session_id=change.session_id,
-                game=GAME_NAMES[change.variant],
+                game=game_name(change.variant),
                 rating=rating_text(change.ordinal),
                 change=signed(shown_change(before, change.ordinal)),
             )

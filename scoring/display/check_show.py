@@ -28,6 +28,7 @@ from scoring.rules import (
 )
 from scoring.rules import SHOW_SIZE_RANGES as SHOW_SIZES
 from scoring.rules_limits import shared_time_limit
+from scoring.rules_words import error_text, translated
 
 # The rules set no upper limit on a Vazhushal show, but the engine searches at most this
 # many cards (about a second at 40), and no hand a club deals comes near it.
@@ -476,7 +477,7 @@ def check_show(
     try:
         wild_cards = dict(rules.wild_cards(game, time_limit=time_left()).roles)
     except rules.RulesError as error:
-        return replace(base, status="error", error_field="game", error=error.message)
+        return replace(base, status="error", error_field="game", error=error_text(error))
     base = replace(base, wild_cards=_cards(tuple(wild_cards), wild_cards))
 
     low, high = SHOW_SIZES[variant]
@@ -488,7 +489,7 @@ def check_show(
             try:
                 rules.hand_bonus(game, cards, time_limit=time_left())
             except rules.RulesError as error:
-                return replace(base, status="error", error_field="hand", error=error.message)
+                return replace(base, status="error", error_field="hand", error=error_text(error))
         return replace(base, status="count", message=_count_message(variant, len(cards)))
 
     try:
@@ -496,7 +497,7 @@ def check_show(
     except rules.RulesError as error:
         # Too complex to check in time is no fault of the hand's: nothing to fix there.
         field: Literal["hand", ""] = "" if error.code == TOO_COMPLEX else "hand"
-        return replace(base, status="error", error_field=field, error=error.message)
+        return replace(base, status="error", error_field=field, error=error_text(error))
 
     penalty = None
     if not shown.valid and variant in PENALTY_VARIANTS:
@@ -527,7 +528,7 @@ def check_show(
         valid=shown.valid,
         show_kind=kind,
         show_label=(SHOW_LABELS.get(kind) or _words(kind)) if kind else "",
-        reason=shown.reason,
+        reason=translated(shown.reason_phrase),
         melds=_melds(shown.melds, wild_cards),
         unmatched=_cards(shown.unmatched, wild_cards),
         penalty=penalty,

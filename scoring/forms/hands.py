@@ -444,7 +444,9 @@ def split_melds(text: str) -> list[list[str]]:
 
 def _plain(message: str) -> str:
     """The engine names its request fields in backticks; a scorer knows them by other names."""
-    return message.replace("`wild`", "the wild card").replace("`", "")
+    return message.replace(
+        "`wild`", pgettext("the card turned up to decide the wild cards", "the wild card")
+    ).replace("`", "")
 
 
 def _text(data: Mapping[str, str], key: str, limit: int, *, lines: bool = False) -> str:

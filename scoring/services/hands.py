@@ -23,6 +23,7 @@ from scoring.errors import HandRejected, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules_limits import time_limit
+from scoring.rules_words import error_text
 from scoring.selectors import session_board
 from scoring.services.sessions import lock_session, save_change
 
@@ -56,7 +57,7 @@ def compute_ledger(
         seat = positions.get(error.seat) if error.seat is not None else None
         # The panel has a place for the wild card's sentence; the engine names its field.
         field = "wild" if error.field == "wild" and seat is None else None
-        raise HandRejected(error.message, seat=seat, field=field) from error
+        raise HandRejected(error_text(error), seat=seat, field=field) from error
     return ledger_by_position(ledger, names)
 
 

@@ -17,7 +17,8 @@ from clubs.errors import UserError
 from clubs.models import Player
 from scoring.errors import SessionClosed, StaleSession
 from scoring.models import Format, GameSession, Seat, SeatChange, SeatChangeKind
-from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
+from scoring.rules.variants import PLAYER_RANGES
+from scoring.rules_words import game_name
 from scoring.selectors import Board, pool_rules, session_board
 from scoring.services.sessions import lock_session, save_change
 
@@ -99,7 +100,7 @@ def _check_table_size(session: GameSession, playing: int) -> None:
                 "%(game)s is played by at most %(count)s players.",
                 high,
             )
-            % {"game": GAME_NAMES[session.variant], "count": high},
+            % {"game": game_name(session.variant), "count": high},
             field="player",
         )
     if playing < low:
@@ -111,7 +112,7 @@ def _check_table_size(session: GameSession, playing: int) -> None:
                 "first, or end the session.",
                 low,
             )
-            % {"game": GAME_NAMES[session.variant], "count": low},
+            % {"game": game_name(session.variant), "count": low},
             field="seat",
         )
 

@@ -18,7 +18,8 @@ from clubs.services import check_variant_options
 from scoring import formats, rotation
 from scoring.errors import StaleSession
 from scoring.models import Ending, Format, GameSession, Seat, SessionStatus
-from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
+from scoring.rules.variants import PLAYER_RANGES
+from scoring.rules_words import game_name
 from scoring.selectors import Board, session_board
 from scoring.signals import session_changed
 
@@ -57,7 +58,7 @@ def start_session(
     if not low <= len(player_ids) <= high:
         raise UserError(
             _("%(game)s is played by %(low)s to %(high)s players; %(seated)s are seated.")
-            % {"game": GAME_NAMES[variant], "low": low, "high": high, "seated": len(player_ids)},
+            % {"game": game_name(variant), "low": low, "high": high, "seated": len(player_ids)},
             field="players",
         )
     players = {p.pk: p for p in Player.objects.filter(club=club, pk__in=player_ids)}
@@ -116,7 +117,7 @@ def _check_format(
     """The session's format fields, or the sentence saying what to fix."""
     if format not in Format.values:
         raise UserError(_("Choose points, pool or deals."), field="format")
-    name = GAME_NAMES[variant]
+    name = game_name(variant)
     if format == Format.POOL:
         if variant not in formats.POOL_GAMES:
             raise UserError(

@@ -20,7 +20,7 @@ from scoring.display import sessions as tables
 from scoring.display import summary as summaries
 from scoring.errors import StaleSession
 from scoring.models import GameSession
-from scoring.rules.variants import GAME_NAMES
+from scoring.rules_words import game_name
 from scoring.services.sessions import finish_session
 
 
@@ -38,7 +38,7 @@ def _context(access: ClubAccess, session: GameSession, **extra: object) -> dict[
         "access": access,
         "club": access.club,
         "session": session,
-        "game_name": GAME_NAMES[session.variant],
+        "game_name": game_name(session.variant),
         "club_zone": _club_zone(access.club),
         **extra,
     }

@@ -20,7 +20,8 @@ from clubs.services import check_variant_options, default_options
 from clubs.slugs import free_slug
 from leagues.models import TieBreaker
 from leagues.services.setup import check_ranking
-from scoring.rules.variants import GAME_NAMES, PLAYER_RANGES
+from scoring.rules.variants import PLAYER_RANGES
+from scoring.rules_words import game_name
 from tournaments.models import Carry, RoundEnding, Tournament, TournamentScoring, TournamentStatus
 from tournaments.services.draws import check_table_sizes
 from tournaments.services.lines import refresh_tournament_standings
@@ -57,7 +58,7 @@ def _check_setup(
     if min_table_size < low or max_table_size > high:
         raise UserError(
             _("%(game)s is played by %(low)s to %(high)s players at a table.")
-            % {"game": GAME_NAMES[variant], "low": low, "high": high},
+            % {"game": game_name(variant), "low": low, "high": high},
             field="max_table_size",
         )
     if not 1 <= rounds <= 20:
@@ -84,7 +85,7 @@ def _check_setup(
                 "A final table of %(game)s seats %(low)s to %(high)s players "
                 "(or choose no final table)."
             )
-            % {"game": GAME_NAMES[variant], "low": low, "high": high},
+            % {"game": game_name(variant), "low": low, "high": high},
             field="final_table_size",
         )
     if carry not in Carry.values:

@@ -17,5 +17,23 @@ from django.core.management.commands import makemessages
 ENGINE_KEYWORDS = ["--keyword=phrase:1", "--keyword=plural:1,2"]
 
 
+# What is not the app's own source: the virtualenv, files collected or vendored, the
+# minified htmx, tests and benchmarks (whose strings no person reads).
+NOT_SOURCE = [
+    ".venv/*",
+    "node_modules/*",
+    "staticfiles/*",
+    "static/vendor/*",
+    "static/js/htmx.min.js",
+    "tests/*",
+    "bench/*",
+]
+
+
 class Command(makemessages.Command):
     xgettext_options = [*makemessages.Command.xgettext_options, *ENGINE_KEYWORDS]
+
+    def handle(self, *args: object, **options: object) -> None:
+        ignored = options.get("ignore_patterns")
+        options["ignore_patterns"] = [*(ignored if isinstance(ignored, list) else []), *NOT_SOURCE]
+        super().handle(*args, **options)
