@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from clubs.services import display_name
+from languages.numbers import grouped
 from scoring.display.chart import Chart, build_chart
 from scoring.display.formatting import signed
 from scoring.display.penalties import seat_payments
@@ -180,7 +181,10 @@ def pool_lines(board: Board, pool: PoolState) -> tuple[str, ...]:
     order it happened (a player out twice is named twice), then the one left in."""
     names = board.names
     rules = pool_rules(board.session)
-    lines = [_("Pool to %(limit)s; pot %(pot)s.") % {"limit": rules.limit, "pot": pool.pot(rules)}]
+    lines = [
+        _("Pool to %(limit)s; pot %(pot)s.")
+        % {"limit": rules.limit, "pot": grouped(pool.pot(rules))}
+    ]
     for event in pool.history:
         words = {"name": names[event.position], "score": event.score, "hand": event.hand}
         if event.kind == "out":

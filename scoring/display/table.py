@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubs.models import Player
+from languages.numbers import grouped
 from scoring.models import GameSession
 from scoring.selectors import Board, pool_rules
 
@@ -108,7 +109,7 @@ def table_view(board: Board, players: Iterable[Player]) -> TableView:
         pool_note = _(
             "Pool to %(limit)s; rejoining closes once a score in play reaches %(below)s. "
             "Pot %(pot)s."
-        ) % {"limit": rules.limit, "below": rules.rejoin_below, "pot": pool.pot(rules)}
+        ) % {"limit": rules.limit, "below": rules.rejoin_below, "pot": grouped(pool.pot(rules))}
     return TableView(
         session=session,
         revision=session.revision,

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 from django.template import Context, Template
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from languages.numbers import grouped
+from scoring.display.summary import session_summary
+from tests.factories import make_club, make_session, record, typed_entry
 
 
 @pytest.mark.parametrize(
@@ -30,3 +33,16 @@ def test_the_template_filter_groups_only_whole_numbers():
     with translation.override("ta"):
         text = template.render(Context({"a": 250000, "b": "+40", "c": True}))
     assert text == "2,50,000 +40 True"
+
+
+@pytest.mark.django_db
+def test_a_settlement_in_money_is_grouped_in_lakhs_in_hindi():
+    session = make_session(make_club("Lakh Club"), stake=1000)
+    record(session, typed_entry(0, {1: 150, 2: 20}))
+    summary = session_summary(session)
+    assert {s.name: s.net for s in summary.standings}["Bala"] == -150_000
+    template = "scoring/partials/summary_settlement.html"
+    with translation.override("hi"):
+        assert "1,50,000" in render_to_string(template, {"summary": summary})
+    with translation.override("en"):
+        assert "150000" in render_to_string(template, {"summary": summary})
