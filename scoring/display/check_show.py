@@ -20,7 +20,6 @@ from scoring import rules
 from scoring.display.formatting import WILD_LABELS, WILD_NOUNS, Words
 from scoring.rules import (
     BONUS_VARIANTS,
-    GAME_NAMES,
     NO_DESIGNATOR_OPTIONS,
     PENALTY_VARIANTS,
     TOO_COMPLEX,
@@ -28,7 +27,7 @@ from scoring.rules import (
 )
 from scoring.rules import SHOW_SIZE_RANGES as SHOW_SIZES
 from scoring.rules_limits import shared_time_limit
-from scoring.rules_words import error_text, translated
+from scoring.rules_words import error_text, game_name, translated
 
 # The rules set no upper limit on a Vazhushal show, but the engine searches at most this
 # many cards (about a second at 40), and no hand a club deals comes near it.
@@ -303,7 +302,7 @@ def show_size_text(variant: str) -> str:
 
 
 def _count_message(variant: str, picked: int) -> str:
-    game = GAME_NAMES[variant]
+    game = game_name(variant)
     low, high = SHOW_SIZES[variant]
     if picked == 0:
         if high is None:
@@ -420,7 +419,7 @@ def too_many_checks(*, variant: str, wait: float) -> ShowCheck:
     seconds = int(wait)
     return ShowCheck(
         variant=variant,
-        game_name=GAME_NAMES[variant],
+        game_name=game_name(variant),
         wild_name=WILD_LABELS[variant],
         picked=0,
         size_text=show_size_text(variant),
@@ -451,7 +450,7 @@ def check_show(
     """
     base = ShowCheck(
         variant=variant,
-        game_name=GAME_NAMES[variant],
+        game_name=game_name(variant),
         wild_name=WILD_LABELS[variant],
         picked=len(cards),
         size_text=show_size_text(variant),
@@ -467,7 +466,7 @@ def check_show(
             status="error",
             error_field="game",
             error=_("%(game)s always turns up a wild card (%(wild)s): choose it.")
-            % {"game": GAME_NAMES[variant], "wild": WILD_NOUNS[variant]},
+            % {"game": game_name(variant), "wild": WILD_NOUNS[variant]},
         )
     game = _game(variant=variant, players=players, wild=wild)
     time_left = shared_time_limit()  # one time limit for the page, however many requests

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.display.check_show import NO_WILD, SUIT_SYMBOLS, Card
-from scoring.rules import GAME_NAMES
+from scoring.rules import VARIANTS
+from scoring.rules_words import game_label
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -72,7 +73,9 @@ class CheckShowForm(forms.Form):
     """
 
     variant = forms.ChoiceField(
-        label=_("Game"), choices=list(GAME_NAMES.items()), initial="indian13"
+        label=_("Game"),
+        choices=[(variant, game_label(variant)) for variant in VARIANTS],
+        initial="indian13",
     )
     players = forms.TypedChoiceField(
         choices=PLAYER_CHOICES, coerce=int, empty_value=None, required=False

@@ -31,7 +31,7 @@ from clubs.errors import UserError
 from scoring.display.formatting import WILD_LABELS
 from scoring.hand_entry import DECLARED, MARRIAGE_SHOWS, HandEntry, SeatEntry
 from scoring.rules import BONUS_VARIANTS, PENALTY_VARIANTS, last_one_in
-from scoring.rules.variants import GAME_NAMES
+from scoring.rules_words import game_name
 
 WON, POINTS, CARDS, FIRST, LATER = "won", "points", "cards", "first", "later"
 WRONG = "wrong"  # a wrong show: declared a show the table found not valid
@@ -78,7 +78,7 @@ class Features:
 
     @property
     def game(self) -> str:
-        return GAME_NAMES[self.variant]
+        return game_name(self.variant)
 
     @property
     def wild_label(self) -> str:

@@ -84,9 +84,22 @@ def test_with_no_translation_every_sentence_is_the_english_of_the_doors(case) ->
 
 def test_a_language_without_a_catalogue_shows_the_english() -> None:
     request = {"op": "show", "variant": "indian13", "wild": "9D", "hand": ["AS", "1S"]}
-    with translation.override("hi"):
+    with translation.override("fr"):
         english, shown = sentence(request)
     assert shown == english == evaluate(request)["error"]["message"]
+
+
+@pytest.mark.parametrize("language", ["hi", "ne", "ta"])
+def test_the_web_screens_say_the_engine_s_refusal_in_the_language_the_door_in_english(
+    language,
+) -> None:
+    request = {"op": "show", "variant": "indian13", "wild": "9D", "hand": ["AS", "1S"]}
+    with translation.override(language):
+        english, shown = sentence(request)
+        door = evaluate(request)["error"]["message"]
+    assert door == english
+    assert shown != english
+    assert "1S" in shown  # the card as the scorer typed it
 
 
 def test_an_empty_phrase_is_empty_not_the_catalogue_header() -> None:
