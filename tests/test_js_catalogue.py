@@ -10,7 +10,6 @@ scripts still run, in English.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -207,95 +206,3 @@ def test_a_script_that_shows_words_runs_without_the_catalogue(script: Path) -> N
             assert re.search(rf"\b{name} = window\.{name}\s*\|\|", text), (
                 f"{script.name} calls {name}() with no fallback for a missing catalogue"
             )
-
-
-# -- In a browser ------------------------------------------------------------------------
-
-
-@pytest.fixture
-def phone() -> Iterator[object]:
-    """A phone-sized page in Debian's Chromium (as tests/e2e's, with its own browser)."""
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-
-    if not CHROMIUM.is_file():
-        pytest.fail(f"Browser tests need Debian's Chromium at {CHROMIUM}.", pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        context.set_default_timeout(5_000)
-        yield context.new_page()
-        browser.close()
-
-
-def open_session_screen(live_server, page) -> str:
-    from tests.e2e.pages import log_in
-
-    club = make_club("Tuesday Club")
-    session = make_session(club, user=scorer_of(club))
-    log_in(page, live_server)
-    url = live_server.url + session_url("session-detail", session)
-    page.goto(url)
-    return url
-
-
-# The worker keeps the catalogue it fetched once the page has it (a moment later).
-KEPT_CATALOGUE = """async () => {
-  for (let tries = 0; tries < 50; tries += 1) {
-    if (await caches.match("/jsi18n/?lang=en", { ignoreVary: true })) return true;
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  return false;
-}"""
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_offline_the_catalogue_comes_from_the_service_workers_copy(live_server, phone) -> None:
-    from playwright.sync_api import expect
-
-    page = phone
-    open_session_screen(live_server, page)
-    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)") is True
-    page.reload()  # now under the worker, which keeps the catalogue it fetches
-    assert page.evaluate(KEPT_CATALOGUE) is True
-
-    page.context.set_offline(True)
-    page.reload()
-    expect(page.locator("#hand-form")).to_be_visible()
-    assert page.evaluate("typeof window.gettext === 'function' && Boolean(window.django)")
-    expect(page.locator("[data-offline-note]")).to_contain_text("Offline · last news at")
-
-
-@pytest.mark.e2e
-@pytest.mark.django_db(transaction=True)
-def test_without_the_catalogue_the_session_screen_works_in_english(live_server, phone) -> None:
-    from playwright.sync_api import expect
-
-    page = phone
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    # The first visit, before any service worker looks after the page: nothing answers for
-    # the catalogue.
-    page.context.route(
-        lambda url: "/jsi18n/" in url, lambda route: route.abort("internetdisconnected")
-    )
-    open_session_screen(live_server, page)
-    expect(page.locator("#hand-form")).to_be_visible()
-    assert page.evaluate("typeof window.gettext") == "undefined"
-
-    # session.js: the card picker counts and names in English (ngettext and interpolate).
-    page.locator("label[for=s1-how-cards]").tap()
-    page.locator("[data-pick=s1-cards]").tap()
-    picker = page.locator("#card-picker")
-    expect(picker.locator("#card-picker-title")).to_have_text("Bala's cards")
-    expect(picker.locator("[data-picker-count]")).to_have_text("0 cards")
-    picker.locator("[data-card='KS']").tap()
-    expect(picker.locator("[data-picker-count]")).to_have_text("1 card")
-    page.locator("[data-picker-done]").tap()
-
-    # hand_queue.js: the offline note, with its clock time.
-    page.context.set_offline(True)
-    expect(page.locator("[data-offline-note]")).to_contain_text("Offline · last news at")
-    assert errors == []

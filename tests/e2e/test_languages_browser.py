@@ -106,6 +106,12 @@ def test_a_hand_is_recorded_in_tamil_and_in_nepali(
     looks_right(page, language)
     shoot(page, screenshots, f"{language}_session")
 
+    # The summary so far (the session is still open).
+    page.goto(url + "summary/")
+    expect(page.locator(".summary-totals")).to_contain_text(in_language(language, "Totals so far"))
+    looks_right(page, language)
+    shoot(page, screenshots, f"{language}_summary")
+
     dark = phone_in(language, "dark")
     log_in(dark, live_server)
     dark.goto(url)
