@@ -39,7 +39,7 @@ def test_every_page_installs_the_worker(client: Client):
 
 
 @pytest.mark.django_db
-def test_the_worker_asks_the_network_first_for_the_catalogue_and_keeps_each_language(
+def test_the_worker_answers_the_catalogue_from_its_copy_at_once_and_keeps_each_language(
     client: Client,
 ):
     body = client.get("/sw.js").content.decode()
@@ -48,9 +48,9 @@ def test_the_worker_asks_the_network_first_for_the_catalogue_and_keeps_each_lang
     # every cache whose name does not end with this version).
     assert 'const CATALOGUE = "catalogue-" + VERSION;' in body
     route = body.split("url.pathname === CATALOGUE_URL", 1)[1].split("registerRoute(", 1)[0]
-    # One address answers in the cookie's language: the network first, the copy only when
-    # there is none; the page's ?lang= names the copy, whatever the answer's Vary says.
-    assert "new NetworkFirst({" in route
+    # The page's scripts wait for it: the copy at once, the network refreshing it behind;
+    # the page's ?lang= names the copy, whatever the answer's Vary says.
+    assert "new StaleWhileRevalidate({" in route
     assert "cacheName: CATALOGUE," in route
     assert "matchOptions: { ignoreVary: true }," in route
     assert "cacheWillUpdate: async (answer) => keptUnderItsLanguage(answer)" in route

@@ -61,9 +61,10 @@ registerRoute(
   }),
 );
 
-// The JavaScript catalogue (the words the app's scripts show). One address answers in the
-// language of the phone's cookie, so the network comes first, as for pages, and the copy kept
-// is for when there is none (or none within a few seconds: the page's scripts wait for it).
+// The JavaScript catalogue (the words the app's scripts show). Every script of the page waits
+// for it (it is the first of the deferred scripts), so the copy kept is used at once and the
+// network refreshes it behind, as for the app's files: waiting on a room's bad Wi-Fi for words
+// that change only with a release would hold up every tap's script.
 // Pages name their own language in the address (?lang=hi, templates/partials/htmx_script.html),
 // so each language is kept apart and a page kept from an earlier visit finds its own words
 // offline, even after the phone has switched language. The address names the language, so a
@@ -78,9 +79,8 @@ function keptUnderItsLanguage({ request, response }) {
 
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === CATALOGUE_URL,
-  new NetworkFirst({
+  new StaleWhileRevalidate({
     cacheName: CATALOGUE,
-    networkTimeoutSeconds: 4,
     matchOptions: { ignoreVary: true },
     plugins: [
       { cacheWillUpdate: async (answer) => keptUnderItsLanguage(answer) },

@@ -229,6 +229,8 @@ def test_an_indian_rummy_evening_for_money_from_start_to_settlement(
     page.locator("summary[aria-label='Change hand 1']").tap()
     page.locator(".row-menu").get_by_role("link", name="Edit").tap()
     expect(page.locator("h1")).to_have_text("Edit hand 1")
+    # The page's scripts have started (the ledger follows typing only then).
+    page.wait_for_load_state()
     expect(page.locator("#s1-how-points")).to_be_checked()
     expect(page.locator("#s2-how-first")).to_be_checked()
     expect(page.locator("#s3-how-later")).to_be_checked()
