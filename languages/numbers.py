@@ -3,16 +3,9 @@ grouping is in config/formats/), 100000 in English as before. Points stay whole 
 
 from __future__ import annotations
 
-from django.utils.formats import get_format
-from django.utils.numberformat import format as number_format
+from django.utils.formats import number_format
 
 
 def grouped(value: int) -> str:
     """A whole number with the current language's digit grouping (the sign kept as given)."""
-    return number_format(
-        value,
-        decimal_sep=get_format("DECIMAL_SEPARATOR"),
-        grouping=get_format("NUMBER_GROUPING"),
-        thousand_sep=get_format("THOUSAND_SEPARATOR"),
-        force_grouping=True,
-    )
+    return number_format(value, force_grouping=True)

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from clubs.services import display_name
 from languages.numbers import grouped
@@ -268,31 +268,35 @@ def _standings(
     return tuple(standings)
 
 
+# What happened to a seat, alone and with what it paid ("lost 35", "packed 10": the buttons
+# say "Packed", not "dropped").
+RESULT_WORDS = {
+    "won": (
+        pgettext_lazy("what happened to a player in a hand", "won"),
+        pgettext_lazy("what happened to a player in a hand", "won %(points)s"),
+    ),
+    "lost": (
+        pgettext_lazy("what happened to a player in a hand", "lost"),
+        pgettext_lazy("what happened to a player in a hand", "lost %(points)s"),
+    ),
+    "dropped": (
+        pgettext_lazy("a rummy move: the player left the hand early", "packed"),
+        pgettext_lazy("a rummy move: the player left the hand early", "packed %(points)s"),
+    ),
+    "wrong_show": (
+        pgettext_lazy("a rummy declaration that was not valid", "wrong show"),
+        pgettext_lazy("a rummy declaration that was not valid", "wrong show %(points)s"),
+    ),
+}
+
+
 def result_words(result: str, penalty: int | None = None) -> str:
-    """How the table says what happened to a seat, with what it paid if it did: "lost 35",
-    "packed 10" (the buttons say "Packed", not "dropped"). An unknown result shows as
-    stored."""
-
-    def paid(words: str) -> str:
-        return words % {"points": penalty}
-
-    if result == "won":
-        if penalty is None:
-            return pgettext("what happened to a player in a hand", "won")
-        return paid(pgettext("what happened to a player in a hand", "won %(points)s"))
-    if result == "lost":
-        if penalty is None:
-            return pgettext("what happened to a player in a hand", "lost")
-        return paid(pgettext("what happened to a player in a hand", "lost %(points)s"))
-    if result == "dropped":
-        if penalty is None:
-            return pgettext("a rummy move: the player left the hand early", "packed")
-        return paid(pgettext("a rummy move: the player left the hand early", "packed %(points)s"))
-    if result == "wrong_show":
-        if penalty is None:
-            return pgettext("a rummy declaration that was not valid", "wrong show")
-        return paid(pgettext("a rummy declaration that was not valid", "wrong show %(points)s"))
-    return result if penalty is None else f"{result} {penalty}"
+    """How the table says what happened to a seat, with what it paid if it did. An unknown
+    result shows as stored."""
+    if result not in RESULT_WORDS:
+        return result if penalty is None else f"{result} {penalty}"
+    alone, paid = RESULT_WORDS[result]
+    return str(alone) if penalty is None else str(paid) % {"points": penalty}
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import GameSession, SessionStatus
 from tests.e2e.conftest import PHONE
-from tests.e2e.pages import log_in
+from tests.e2e.pages import log_in, record_typed_hand
 from tests.factories import make_club, make_session
 from tests.scoring.factories import scorer_of
 
@@ -76,16 +76,6 @@ def shoot(page: Page, screenshots: Path, name: str) -> None:
     page.screenshot(path=screenshots / f"lang_{name}.png", full_page=True)
 
 
-def record(page: Page, rows: int, winner: int, points: dict[int, str]) -> None:
-    page.select_option("select[name=wild]", "10C")
-    page.locator(f"label[for=s{winner}-how-won]").tap()
-    for seat, value in points.items():
-        page.locator(f"input[name=s{seat}-points]").fill(value)
-    expect(page.locator("#hand-preview .changes")).to_be_visible()
-    page.locator("[data-save]").click()
-    expect(page.locator(".hands-table tbody tr")).to_have_count(rows)
-
-
 @pytest.mark.parametrize("language", ["ta", "ne"])
 def test_a_hand_is_recorded_in_tamil_and_in_nepali(
     live_server, phone_in, screenshots, language
@@ -99,7 +89,7 @@ def test_a_hand_is_recorded_in_tamil_and_in_nepali(
     page.goto(url)
     expect(page.locator("[data-save]")).to_contain_text(in_language(language, "Save hand"))
 
-    record(page, 1, 0, {1: "30", 2: "12"})
+    record_typed_hand(page, 1, 0, {1: "30", 2: "12"})
     # The ledger of the saved hand, in the language: Bala pays Asha 30 (penalty).
     expect(page.locator(".hands-table tbody tr")).to_contain_text("30")
     expect(page.locator(".messages")).to_be_visible()
@@ -135,8 +125,8 @@ def test_a_session_is_finished_in_hindi(live_server, phone_in, screenshots) -> N
     log_in(page, live_server)
     url = live_server.url + f"/clubs/{club.slug}/sessions/{session.pk}/"
     page.goto(url)
-    record(page, 1, 0, {1: "40", 2: "25"})
-    record(page, 2, 1, {0: "10", 2: "80"})
+    record_typed_hand(page, 1, 0, {1: "40", 2: "25"})
+    record_typed_hand(page, 2, 1, {0: "10", 2: "80"})
     looks_right(page, "hi")
     shoot(page, screenshots, "hi_session")
 

@@ -8,21 +8,11 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import GameSession, SessionStatus
 from scoring.services.sessions import PoolSetup
-from tests.e2e.pages import log_in
+from tests.e2e.pages import log_in, record_typed_hand
 from tests.factories import make_club, make_session
 from tests.scoring.factories import scorer_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def play(page: Page, number: int, winner: int, points: dict[int, str]) -> None:
-    page.select_option("select[name=wild]", "10C")
-    page.locator(f"label[for=s{winner}-how-won]").tap()
-    for seat, value in points.items():
-        page.locator(f"input[name=s{seat}-points]").fill(value)
-    expect(page.locator("#hand-preview .changes")).to_be_visible()
-    page.locator("[data-save]").click()
-    expect(page.locator(".hands-table tbody tr")).to_have_count(number)
 
 
 def test_a_pool_evening_with_an_elimination_and_a_rejoin(
@@ -42,8 +32,8 @@ def test_a_pool_evening_with_an_elimination_and_a_rejoin(
     url = live_server.url + f"/clubs/{club.slug}/sessions/{session.pk}/"
     page.goto(url)
 
-    play(page, 1, 0, {1: "60", 2: "30"})
-    play(page, 2, 0, {1: "45", 2: "20"})
+    record_typed_hand(page, 1, 0, {1: "60", 2: "30"})
+    record_typed_hand(page, 2, 0, {1: "45", 2: "20"})
     # Bala reached 105: out, and the next hand is dealt to Asha and Chitra only.
     bala = page.locator(".total").filter(has_text="Bala")
     expect(bala).to_contain_text("out in hand 2")
@@ -61,8 +51,8 @@ def test_a_pool_evening_with_an_elimination_and_a_rejoin(
     expect(page.locator(".messages")).to_contain_text("The table is changed")
     expect(bala).to_contain_text("51")
 
-    play(page, 3, 2, {0: "80", 1: "50"})
-    play(page, 4, 2, {0: "30"})
+    record_typed_hand(page, 3, 2, {0: "80", 1: "50"})
+    record_typed_hand(page, 4, 2, {0: "30"})
     session = GameSession.objects.get(pk=session.pk)
     assert session.status == SessionStatus.FINISHED
     page.goto(url + "summary/")

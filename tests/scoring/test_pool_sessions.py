@@ -40,6 +40,16 @@ def rejoin(session, position: int):
     )
 
 
+def play_to_the_end(session) -> None:
+    """Bala out in hand 2 at 105, back at 51, out again in hand 3; Asha out in hand 4 at
+    110: Chitra is the last one in."""
+    record(session, typed_entry(ASHA, {BALA: 60, CHITRA: 30}))
+    record(session, typed_entry(ASHA, {BALA: 45, CHITRA: 20}))
+    rejoin(session, BALA)
+    record(session, typed_entry(CHITRA, {ASHA: 80, BALA: 50}))
+    record(session, typed_entry(CHITRA, {ASHA: 30}))
+
+
 def test_scores_add_what_each_player_paid_and_the_limit_puts_them_out() -> None:
     session = pool_session()
     record(session, typed_entry(ASHA, {BALA: 60, CHITRA: 30}))
@@ -89,11 +99,7 @@ def test_rejoining_is_refused_once_used_up_or_once_the_top_score_reaches_the_mar
 
 def test_the_last_player_in_wins_the_pot_and_the_session_ends() -> None:
     session = pool_session()
-    record(session, typed_entry(ASHA, {BALA: 60, CHITRA: 30}))
-    record(session, typed_entry(ASHA, {BALA: 45, CHITRA: 20}))
-    rejoin(session, BALA)
-    record(session, typed_entry(CHITRA, {ASHA: 80, BALA: 50}))
-    record(session, typed_entry(CHITRA, {ASHA: 30}))
+    play_to_the_end(session)
     session.refresh_from_db()
     assert session.status == SessionStatus.FINISHED
     board = board_of(session)
@@ -110,11 +116,7 @@ def test_the_last_player_in_wins_the_pot_and_the_session_ends() -> None:
 
 def test_the_summary_tells_the_pool_in_order_with_every_going_out_and_plain_scores() -> None:
     session = pool_session()
-    record(session, typed_entry(ASHA, {BALA: 60, CHITRA: 30}))
-    record(session, typed_entry(ASHA, {BALA: 45, CHITRA: 20}))
-    rejoin(session, BALA)
-    record(session, typed_entry(CHITRA, {ASHA: 80, BALA: 50}))
-    record(session, typed_entry(CHITRA, {ASHA: 30}))
+    play_to_the_end(session)
     summary = session_summary(session)
     assert summary.format_lines == (
         "Pool to 101; pot 200.",
