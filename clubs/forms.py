@@ -302,6 +302,28 @@ class LeaderboardWindowForm(forms.Form):
     )
 
 
+class PoolForm(forms.Form):
+    """A pool's house rules, the start of every pool session's set-up."""
+
+    # The same words as the session's set-up, which these fill in.
+    # Translators: how many times each player may rejoin the pool
+    pool_rejoins = forms.IntegerField(
+        min_value=0,
+        max_value=10,
+        label=_("Rejoins each"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    pool_entry_fee = forms.IntegerField(
+        min_value=0,
+        label=_("Entry fee"),
+        help_text=_(
+            "Every pool starts from these; the scorer may change them for one evening. "
+            "A rejoin pays the entry fee into the pot again."
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
 class PresetForm(forms.Form):
     preset = forms.ChoiceField(label=_("Start from a common rule set"))
 

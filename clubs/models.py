@@ -30,6 +30,11 @@ class Club(models.Model):
     leaderboard_days = models.PositiveIntegerField(
         null=True, blank=True, default=DEFAULT_LEADERBOARD_DAYS
     )
+    # A pool's house rules, the start of every pool session's set-up (a scorer may change
+    # them for one evening): how often a player who went out may rejoin, and the entry fee
+    # paid into the pot on sitting down and again on each rejoin.
+    pool_rejoins = models.PositiveSmallIntegerField(default=0)
+    pool_entry_fee = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=now)
 
     class Meta:

@@ -372,6 +372,19 @@ def set_leaderboard_days(*, club: Club, days: int | None) -> Club:
     return club
 
 
+@transaction.atomic
+def set_pool_rules(*, club: Club, rejoins: int, entry_fee: int) -> Club:
+    """The club's pool house rules: how often a player who went out may rejoin, and the
+    entry fee (paid again on each rejoin). Sessions already started keep their own."""
+    if not 0 <= rejoins <= 10:
+        raise UserError(_("A player may rejoin from 0 to 10 times."), field="pool_rejoins")
+    if entry_fee < 0:
+        raise UserError(_("The entry fee cannot be below zero."), field="pool_entry_fee")
+    club.pool_rejoins, club.pool_entry_fee = rejoins, entry_fee
+    club.save(update_fields=["pool_rejoins", "pool_entry_fee"])
+    return club
+
+
 def default_options(*, club: Club, variant: str) -> dict[str, Any]:
     rules = VariantRules.objects.filter(club=club, variant=variant).first()
     return dict(rules.options) if rules else {}

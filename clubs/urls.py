@@ -43,5 +43,6 @@ urlpatterns = [
         rules.leaderboard_window,
         name="club-leaderboard-window",
     ),
+    path(club_url + "rules/pool/", rules.pool_rules, name="club-pool-rules"),
     path("join/<str:token>/", invitations.join, name="club-join"),
 ]

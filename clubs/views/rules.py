@@ -1,5 +1,5 @@
-"""A club's default rules, one game at a time, and how long a player stays on its
-leaderboards: members read them, organisers change them."""
+"""A club's default rules, one game at a time, its pool house rules, and how long a player
+stays on its leaderboards: members read them, organisers change them."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from clubs.forms import (
     BLANK_MEANS,
     BLANK_MEANS_USUALLY,
     LeaderboardWindowForm,
+    PoolForm,
     PresetForm,
     VariantRulesForm,
     variant_choices,
@@ -30,6 +31,7 @@ from clubs.roles import Role
 from clubs.selectors import stored_rules
 from clubs.views.guard import login_if_anonymous, show_error
 from config.http import signed_in_user
+from languages.numbers import grouped
 from scoring.rules.variants import VARIANTS
 from scoring.rules_words import game_name
 
@@ -65,6 +67,7 @@ def _rules_page(
     *,
     rules_posted: bool,
     window_form: LeaderboardWindowForm | None = None,
+    pool_form: PoolForm | None = None,
 ) -> HttpResponse:
     club = access.club
     variant = _variant(request)
@@ -120,6 +123,11 @@ def _rules_page(
             "window_form": window_form
             or LeaderboardWindowForm(initial={"leaderboard_days": club.leaderboard_days}),
             "window_words": window_words(club.leaderboard_days),
+            "pool_form": pool_form
+            or PoolForm(
+                initial={"pool_rejoins": club.pool_rejoins, "pool_entry_fee": club.pool_entry_fee}
+            ),
+            "pool_words": pool_words(club.pool_rejoins, club.pool_entry_fee),
         },
     )
 
@@ -156,3 +164,43 @@ def leaderboard_window(request: HttpRequest, slug: str) -> HttpResponse:
             )
             return redirect(f"{reverse('club-rules', args=[club.slug])}#leaderboard")
     return _rules_page(request, access, rules_posted=False, window_form=form)
+
+
+def pool_words(rejoins: int, entry_fee: int) -> list[str]:
+    """The pool house rules for members who can only read them."""
+    if rejoins:
+        again = ngettext(
+            "A player who goes out of a pool may rejoin %(count)s time.",
+            "A player who goes out of a pool may rejoin %(count)s times.",
+            rejoins,
+        ) % {"count": rejoins}
+    else:
+        again = _("A player who goes out of a pool stays out.")
+    if not entry_fee:
+        return [again, _("Pools have no entry fee.")]
+    return [
+        again,
+        _("The entry fee is %(fee)s, paid again on each rejoin.") % {"fee": grouped(entry_fee)},
+    ]
+
+
+@require_POST
+@login_if_anonymous
+def pool_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organisers' pool house rules: rejoins and the entry fee."""
+    access = club_access(request.user, slug, needs=Role.ORGANISER)
+    club = access.club
+    form = PoolForm(request.POST)
+    if form.is_valid():
+        try:
+            services.set_pool_rules(
+                club=club,
+                rejoins=form.cleaned_data["pool_rejoins"],
+                entry_fee=form.cleaned_data["pool_entry_fee"],
+            )
+        except UserError as error:
+            show_error(form, error)
+        else:
+            messages.success(request, _("Pool rules saved."))
+            return redirect(f"{reverse('club-rules', args=[club.slug])}#pool")
+    return _rules_page(request, access, rules_posted=False, pool_form=form)

@@ -389,11 +389,21 @@ class StartSessionSerializer(serializers.Serializer):
         "(ending hands, ending_target deals, for chips).",
     )
     pool_limit = serializers.IntegerField(required=False, default=DEFAULT_POOL_LIMIT)
-    pool_rejoins = serializers.IntegerField(required=False, default=0)
+    pool_rejoins = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="How often each player may rejoin. Default: the club's (its rules page).",
+    )
     pool_rejoin_below = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="Default: 79 for 101, 174 for 201."
     )
-    entry_fee = serializers.IntegerField(required=False, default=0)
+    entry_fee = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Paid into the pot on entering and on each rejoin. Default: the club's.",
+    )
     chips = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="Deals: default 80 a deal."
     )

@@ -49,7 +49,7 @@ def start_session(
     A pool ends when one player is left, so it takes no other ending; a deals session ends
     after its deals (`ending_target`, as a number of hands) with `chips` each to start."""
     check_variant_options(variant, options)
-    format_fields = _check_format(variant, format, pool, chips, ending, ending_target)
+    format_fields = _check_format(club, variant, format, pool, chips, ending, ending_target)
     if format == Format.POOL:
         ending, ending_target = Ending.OPEN, None
     low, high = PLAYER_RANGES[variant]
@@ -101,12 +101,13 @@ def start_session(
 @dataclass(frozen=True)
 class PoolSetup:
     limit: int = formats.DEFAULT_POOL_LIMIT
-    rejoins: int = 0
+    rejoins: int | None = None  # None: the club's (its rules page)
     rejoin_below: int | None = None  # None: the usual mark for the limit (79 for 101)
-    entry_fee: int = 0
+    entry_fee: int | None = None  # None: the club's
 
 
 def _check_format(
+    club: Club,
     variant: str,
     format: str,
     pool: PoolSetup | None,
@@ -126,6 +127,8 @@ def _check_format(
                 field="format",
             )
         pool = pool or PoolSetup()
+        rejoins = club.pool_rejoins if pool.rejoins is None else pool.rejoins
+        entry_fee = club.pool_entry_fee if pool.entry_fee is None else pool.entry_fee
         if not 20 <= pool.limit <= 1000:
             raise UserError(
                 _("Give a pool limit from 20 to 1000 (101 or 201 is usual)."), field="pool_limit"
@@ -137,15 +140,15 @@ def _check_format(
                 % {"limit": pool.limit},
                 field="pool_rejoin_below",
             )
-        if not 0 <= pool.rejoins <= 10:
+        if not 0 <= rejoins <= 10:
             raise UserError(_("A player may rejoin from 0 to 10 times."), field="pool_rejoins")
-        if pool.entry_fee < 0:
+        if entry_fee < 0:
             raise UserError(_("The entry fee cannot be below zero."), field="entry_fee")
         return {
             "pool_limit": pool.limit,
-            "pool_rejoins": pool.rejoins,
+            "pool_rejoins": rejoins,
             "pool_rejoin_below": below,
-            "entry_fee": pool.entry_fee,
+            "entry_fee": entry_fee,
         }
     if format == Format.DEALS:
         if variant not in formats.DEALS_GAMES:

@@ -126,6 +126,9 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
             "stake_per_point": 0,
             "first_dealer": "draw",
             "format": "points",
+            # A pool starts from the club's house rules.
+            "pool_rejoins": club.pool_rejoins,
+            "entry_fee": club.pool_entry_fee,
         } | initial_options(variant, default_options(club=club, variant=variant))
         return _start_page(request, access, variant=variant, initial=initial)
 
