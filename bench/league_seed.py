@@ -268,8 +268,19 @@ def _column(model: type[Model], name: str) -> str:
 
 
 def _columns(model: type[Model], names: list[str]) -> str:
-    columns = [_column(model, name) for name in names]
+    columns = [_column(model, name) for name in [*names, *_unlisted_defaults(model, names)]]
     return f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN"
+
+
+def _unlisted_defaults(model: type[Model], names: list[str]) -> dict[str, Any]:
+    """The model's NOT NULL fields the bench does not list, with their defaults: Django
+    keeps defaults in Python, not in the table, so COPY must write them (a field added to a
+    model later then needs no change here)."""
+    return {
+        field.name: field.get_default()
+        for field in model._meta.concrete_fields
+        if field.name not in names and not field.null and field.has_default()
+    }
 
 
 def _copy_sessions(
@@ -365,9 +376,10 @@ def _copy_sessions(
     raw = connection.connection
     with raw.cursor() as cursor:
         for model, fields, rows in plan:
+            defaults = tuple(_unlisted_defaults(model, fields).values())
             with cursor.copy(_columns(model, fields)) as copy:
                 for row in rows:
-                    copy.write_row(row)
+                    copy.write_row(row + defaults)
             table = model._meta.db_table
             cursor.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "

@@ -234,6 +234,22 @@ def session_board(session: GameSession) -> Board:
     return _board(session, seats, versions, list(session.seat_changes.all()))
 
 
+# What a board reads of its session. A caller that loads a season's sessions with `.only()`
+# must load these, or each board pays a query for every deferred field it touches.
+BOARD_FIELDS = (
+    "pk",
+    "variant",
+    "status",
+    "first_dealer",
+    "format",
+    "pool_limit",
+    "pool_rejoins",
+    "pool_rejoin_below",
+    "entry_fee",
+    "chips",
+)
+
+
 def session_boards(
     sessions: Iterable[GameSession], *, scores_only: bool = False
 ) -> Iterator[Board]:

@@ -24,7 +24,7 @@ from leagues.services.ratings import replay, rerate_after_change
 from leagues.services.standings import leagues_counting, refresh_standings
 from leagues.signals import results_changed, results_rebuilt
 from scoring.models import GameSession
-from scoring.selectors import Board, session_boards
+from scoring.selectors import BOARD_FIELDS, Board, session_boards
 
 
 def queued_key(session_id: int) -> str:
@@ -122,9 +122,7 @@ def rebuild_everything() -> dict[str, int]:
     `session_results`, `refresh_standings` and the rating replay.
     """
     SessionResult.objects.all().delete()
-    sessions = GameSession.objects.all().only(
-        "pk", "club_id", "variant", "status", "started_at", "finished_at"
-    )
+    sessions = GameSession.objects.all().only(*BOARD_FIELDS, "club_id", "started_at", "finished_at")
     rows: list[SessionResult] = []
     count = 0
     for board in session_boards(sessions, scores_only=True):

@@ -7,6 +7,8 @@ from datetime import date
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from leagues import queue
 from leagues.models import PendingUpdate, Rating, RatingChange, SessionResult, Standing
@@ -173,3 +175,29 @@ def test_a_finish_not_yet_applied_is_rated_by_its_own_update_only(
     incremental = derived_state()
     call_command("rebuild_standings", verbosity=0)
     assert derived_state() == incremental
+
+
+def _season(club, sessions: int) -> None:
+    """`sessions` each of points, pool and deals, one hand each."""
+    for _ in range(sessions):
+        for format_fields in (
+            {},
+            {"format": "pool"},
+            {"format": "deals", "ending": "hands", "ending_target": 3},
+        ):
+            record(make_session(club, **format_fields), typed_entry(0, {1: 10, 2: 20}, wild="7H"))
+
+
+def test_the_rebuild_reads_a_season_in_queries_that_do_not_grow_with_its_sessions(
+    club, django_capture_on_commit_callbacks, django_assert_max_num_queries
+) -> None:
+    # A season is read in a fixed number of queries: a session field the boards need but the
+    # rebuild did not load would cost a query per session (20,000 of them in the bench).
+    with django_capture_on_commit_callbacks(execute=True):
+        _season(club, 1)
+    with CaptureQueriesContext(connection) as few:
+        updates.rebuild_everything()
+    with django_capture_on_commit_callbacks(execute=True):
+        _season(club, 3)
+    with django_assert_max_num_queries(len(few)):
+        updates.rebuild_everything()
