@@ -71,19 +71,24 @@ def session_results(board: Board) -> list[ResultLine]:
     if not played:
         return []
     points, place = figures(board)
+    # Who was dealt into each hand and who won it, once per hand rather than once per seat
+    # and hand: a season's rebuild reads every hand of every session.
+    hands = [(row, {s.position for s in row.entry.seats}, row.winner) for row in played]
     lines = []
     for seat in board.seats:
         pos = seat.position
-        dealt = [row for row in played if any(s.position == pos for s in row.entry.seats)]
+        dealt = [(row, winner) for row, seated, winner in hands if pos in seated]
         if not dealt:
             continue
-        best = max(dealt, key=lambda row: (row.scores.get(pos, 0), -row.shown_number))
+        best = max(
+            (row for row, _ in dealt), key=lambda row: (row.scores.get(pos, 0), -row.shown_number)
+        )
         lines.append(
             ResultLine(
                 player_id=seat.player_id,
                 points=points[pos],
                 hands_played=len(dealt),
-                hands_won=sum(1 for row in dealt if row.winner == pos),
+                hands_won=sum(1 for _, winner in dealt if winner == pos),
                 best_hand=best.scores.get(pos, 0),
                 best_hand_number=best.shown_number,
                 place=place.get(pos, len(place) + 1),
