@@ -3,6 +3,7 @@ stays on its leaderboards: members read them, organisers change them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -26,6 +27,7 @@ from clubs.forms import (
     VariantRulesForm,
     variant_choices,
 )
+from clubs.models import Club
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.selectors import stored_rules
@@ -66,9 +68,9 @@ def _rules_page(
     access: ClubAccess,
     *,
     rules_posted: bool,
-    window_form: LeaderboardWindowForm | None = None,
-    pool_form: PoolForm | None = None,
+    refused: LeaderboardWindowForm | PoolForm | None = None,
 ) -> HttpResponse:
+    """The rules page; `refused` is a club-wide setting's form sent back with its errors."""
     club = access.club
     variant = _variant(request)
     stored = stored_rules(club)
@@ -120,11 +122,13 @@ def _rules_page(
             ),
             "chosen_preset": chosen_preset,
             "readable": readable,
-            "window_form": window_form
-            or LeaderboardWindowForm(initial={"leaderboard_days": club.leaderboard_days}),
+            "window_form": refused
+            if isinstance(refused, LeaderboardWindowForm)
+            else LeaderboardWindowForm(initial={"leaderboard_days": club.leaderboard_days}),
             "window_words": window_words(club.leaderboard_days),
-            "pool_form": pool_form
-            or PoolForm(
+            "pool_form": refused
+            if isinstance(refused, PoolForm)
+            else PoolForm(
                 initial={"pool_rejoins": club.pool_rejoins, "pool_entry_fee": club.pool_entry_fee}
             ),
             "pool_words": pool_words(club.pool_rejoins, club.pool_entry_fee),
@@ -143,27 +147,42 @@ def window_words(days: int | None) -> str:
     ) % {"count": days}
 
 
+def _club_setting(
+    request: HttpRequest,
+    slug: str,
+    form: LeaderboardWindowForm | PoolForm,
+    *,
+    save: Callable[[Club, dict[str, Any]], str],
+    section: str,
+) -> HttpResponse:
+    """One of the organisers' club-wide settings under the game rules: saved by its service,
+    which answers the sentence to show, then back to its section of the rules page; or
+    refused next to its field there."""
+    access = club_access(request.user, slug, needs=Role.ORGANISER)
+    if form.is_valid():
+        try:
+            said = save(access.club, form.cleaned_data)
+        except UserError as error:
+            show_error(form, error)
+        else:
+            messages.success(request, said)
+            return redirect(f"{reverse('club-rules', args=[access.club.slug])}#{section}")
+    return _rules_page(request, access, rules_posted=False, refused=form)
+
+
 @require_POST
 @login_if_anonymous
 def leaderboard_window(request: HttpRequest, slug: str) -> HttpResponse:
     """The organisers' setting of how long a player stays on the leaderboards unplayed."""
-    access = club_access(request.user, slug, needs=Role.ORGANISER)
-    club = access.club
-    form = LeaderboardWindowForm(request.POST)
-    if form.is_valid():
-        try:
-            services.set_leaderboard_days(club=club, days=form.cleaned_data["leaderboard_days"])
-        except UserError as error:
-            show_error(form, error)
-        else:
-            messages.success(
-                request,
-                # Translators: then a sentence that says who stays on the leaderboards
-                _("Leaderboards saved. %(window)s")
-                % {"window": window_words(club.leaderboard_days)},
-            )
-            return redirect(f"{reverse('club-rules', args=[club.slug])}#leaderboard")
-    return _rules_page(request, access, rules_posted=False, window_form=form)
+
+    def save(club: Club, data: dict[str, Any]) -> str:
+        services.set_leaderboard_days(club=club, days=data["leaderboard_days"])
+        # Translators: then a sentence that says who stays on the leaderboards
+        return _("Leaderboards saved. %(window)s") % {"window": window_words(club.leaderboard_days)}
+
+    return _club_setting(
+        request, slug, LeaderboardWindowForm(request.POST), save=save, section="leaderboard"
+    )
 
 
 def pool_words(rejoins: int, entry_fee: int) -> list[str]:
@@ -188,19 +207,11 @@ def pool_words(rejoins: int, entry_fee: int) -> list[str]:
 @login_if_anonymous
 def pool_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The organisers' pool house rules: rejoins and the entry fee."""
-    access = club_access(request.user, slug, needs=Role.ORGANISER)
-    club = access.club
-    form = PoolForm(request.POST)
-    if form.is_valid():
-        try:
-            services.set_pool_rules(
-                club=club,
-                rejoins=form.cleaned_data["pool_rejoins"],
-                entry_fee=form.cleaned_data["pool_entry_fee"],
-            )
-        except UserError as error:
-            show_error(form, error)
-        else:
-            messages.success(request, _("Pool rules saved."))
-            return redirect(f"{reverse('club-rules', args=[club.slug])}#pool")
-    return _rules_page(request, access, rules_posted=False, pool_form=form)
+
+    def save(club: Club, data: dict[str, Any]) -> str:
+        services.set_pool_rules(
+            club=club, rejoins=data["pool_rejoins"], entry_fee=data["pool_entry_fee"]
+        )
+        return _("Pool rules saved.")
+
+    return _club_setting(request, slug, PoolForm(request.POST), save=save, section="pool")
