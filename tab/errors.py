@@ -17,3 +17,8 @@ class AlreadyRemoved(UserError):
 
     code = "already_removed"
     status_code = 409
+
+
+class KeyReused(UserError):
+    """A client key already stored with a different payment (a form used twice, a client
+    that made one key for two payments): nothing is stored and nothing is returned."""

@@ -1,8 +1,14 @@
-"""The record-a-payment form: it reads what was typed; tab.services decides."""
+"""The record-a-payment form: it reads what was typed; tab.services decides.
+
+It carries a hidden `client_key`, made when the form is drawn and kept when it comes back
+with a mistake: a double tap or a resubmit sends the same key, and the payment is stored
+once (docs/scoring.md, "Money owed").
+"""
 
 from __future__ import annotations
 
 import datetime
+import uuid
 from typing import Any
 
 from django import forms
@@ -53,6 +59,7 @@ class PaymentForm(forms.Form):
         help_text=_("Optional: cash, UPI, for last Friday's game…"),
         error_messages={"max_length": _("Keep the note to 200 characters.")},
     )
+    client_key = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -62,10 +69,21 @@ class PaymentForm(forms.Form):
         today: datetime.date,
         payer: Player | None = None,
     ) -> None:
-        initial = {"paid_on": today, "payer": payer.pk if payer else None}
+        initial = {
+            "paid_on": today,
+            "payer": payer.pk if payer else None,
+            "client_key": uuid.uuid4(),
+        }
         super().__init__(data, initial=initial)
         for name in ("payer", "payee"):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = Player.objects.filter(club=club).order_by("name")
         self.fields["paid_on"].widget.attrs["max"] = today.isoformat()
+
+    def clean_client_key(self) -> uuid.UUID | None:
+        """The key the page made; None for a page drawn without one (the view makes one)."""
+        try:
+            return uuid.UUID(self.cleaned_data["client_key"])
+        except ValueError:
+            return None

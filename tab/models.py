@@ -7,6 +7,8 @@ read back whatever happened to it. Balances are derived, never stored (tab/selec
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -40,6 +42,14 @@ class Payment(models.Model):
         related_name="+",
     )
     removed_at = models.DateTimeField(null=True, blank=True)
+    # The key the form or the API client made for this payment: the same key again is the
+    # same payment, stored once. Unique over every club, as a hand's key is: a key names one
+    # change wherever it is sent, so one seen in another club is the client's mistake.
+    client_key = models.UUIDField(unique=True, default=uuid.uuid4, editable=False)
+
+    # Not stored: set on a payment the service returns for a key it had stored before, so
+    # the door answers "already stored" (200, not 201).
+    replayed = False
 
     class Meta:
         ordering = ["-paid_on", "-created_at", "-pk"]

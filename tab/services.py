@@ -4,11 +4,16 @@ Who may: the club's organisers (and owner), and the two players concerned, that 
 member whose account is linked to the payer or the payee. Everyone else is refused with a
 sentence, and so is a payment that cannot have happened (nothing paid, paid to oneself, a
 player of another club, a date still to come in the club's time zone).
+
+A payment carries the key its form or API client made: the same key again is the same
+payment, stored once and answered with the stored one, even when the two arrive at the same
+moment (the key's unique index decides, see `record_payment`).
 """
 
 from __future__ import annotations
 
 import datetime
+import uuid
 import zoneinfo
 
 from django.contrib.auth.models import User
@@ -19,7 +24,7 @@ from django.utils.translation import gettext as _
 from clubs.errors import UserError
 from clubs.models import Club, Membership, Player
 from clubs.roles import Role, at_least
-from tab.errors import AlreadyRemoved, NotAllowed
+from tab.errors import AlreadyRemoved, KeyReused, NotAllowed
 from tab.models import Payment, PaymentChange
 
 NOTE_LENGTH = 200
@@ -61,9 +66,13 @@ def record_payment(
     payee_id: int,
     amount: int,
     paid_on: datetime.date,
+    client_key: uuid.UUID,
     note: str = "",
 ) -> Payment:
-    """Record "Dev paid Asha 120 on Friday", with the first line of its history."""
+    """Record "Dev paid Asha 120 on Friday", with the first line of its history.
+
+    A `client_key` already stored returns that payment, marked `replayed`, and stores
+    nothing; the same key for a different payment is refused (`KeyReused`)."""
     payer = _player(club, payer_id, "payer")
     payee = _player(club, payee_id, "payee")
     if payer.pk == payee.pk:
@@ -91,18 +100,43 @@ def record_payment(
         raise UserError(
             _("Keep the note to %(count)s characters.") % {"count": NOTE_LENGTH}, field="note"
         )
-    payment = Payment.objects.create(
-        club=club,
-        payer=payer,
-        payee=payee,
-        amount=amount,
-        paid_on=paid_on,
-        note=note,
-        created_by=by,
+    # get_or_create inserts in a savepoint: of two posts racing with one key, the second
+    # waits on the unique index, fails, and reads the first one's payment instead.
+    payment, created = Payment.objects.get_or_create(
+        client_key=client_key,
+        defaults={
+            "club": club,
+            "payer": payer,
+            "payee": payee,
+            "amount": amount,
+            "paid_on": paid_on,
+            "note": note,
+            "created_by": by,
+        },
     )
+    if not created:
+        asked = (club.pk, payer.pk, payee.pk, amount, paid_on, note)
+        return _replay(payment, asked)
     PaymentChange.objects.create(
         payment=payment, action=PaymentChange.Action.RECORDED, by=by, at=payment.created_at
     )
+    return payment
+
+
+def _replay(payment: Payment, asked: tuple[object, ...]) -> Payment:
+    """The payment stored with this key before, if it is the payment asked for again."""
+    stored = (
+        payment.club_id,
+        payment.payer_id,
+        payment.payee_id,
+        payment.amount,
+        payment.paid_on,
+        payment.note,
+    )
+    if stored != asked:
+        # Said above the page's form (its key is hidden); the API words it for a client.
+        raise KeyReused(_("This form was already used for another payment; reload the page."))
+    payment.replayed = True
     return payment
 
 

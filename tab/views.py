@@ -8,6 +8,8 @@ decides who may make them; the pages only hide buttons the service would refuse.
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -77,6 +79,7 @@ def payment_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 amount=data["amount"],
                 paid_on=data["paid_on"],
                 note=data["note"],
+                client_key=data["client_key"] or uuid.uuid4(),
             )
         except UserError as error:
             show_error(form, error)

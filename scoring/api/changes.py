@@ -1,8 +1,8 @@
 """What every change to a session does in the API: its idempotency key, its revision, and
 the answers to a conflict.
 
-The services already store a key once and refuse a stale revision; this module only reads
-the key and the revision from the request and words the answers for an API client.
+The services already store a key once and refuse a stale revision; this module words the
+answers for an API client. Reading the key is config/api_idempotency.py's (payments share it).
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter
-from rest_framework import serializers, status
-from rest_framework.request import Request
+from rest_framework import status
 from rest_framework.response import Response
 
 from clubs.errors import UserError
@@ -25,41 +22,6 @@ from scoring.models import GameSession, HandVersion
 from scoring.selectors import session_board
 
 T = TypeVar("T")
-
-IDEMPOTENCY_HEADER = OpenApiParameter(
-    name="Idempotency-Key",
-    type=OpenApiTypes.UUID,
-    location=OpenApiParameter.HEADER,
-    required=False,
-    description=(
-        "A UUID the client makes for this change. Sending the same change again with the same "
-        "key returns what was stored the first time instead of storing it twice. The body's "
-        "client_key does the same; without either the server makes a key (no protection)."
-    ),
-)
-
-
-def change_key(request: Request, body_key: uuid.UUID | None) -> uuid.UUID:
-    """The change's key: the Idempotency-Key header or the body's client_key, else a new one."""
-    header = request.headers.get("Idempotency-Key", "").strip()
-    if not header:
-        return body_key or uuid.uuid4()
-    try:
-        key = uuid.UUID(header)
-    except ValueError:
-        raise serializers.ValidationError(
-            {
-                "Idempotency-Key": [
-                    _("Send a UUID, such as %(example)s.")
-                    % {"example": "0b7f8d52-2b1e-4c1f-9a4e-7d7f1f0e8c11"}
-                ]
-            }
-        ) from None
-    if body_key is not None and body_key != key:
-        raise serializers.ValidationError(
-            {"client_key": [_("It differs from the Idempotency-Key header; send one of them.")]}
-        )
-    return key
 
 
 def refuse_foreign_key(session: GameSession, key: uuid.UUID) -> None:

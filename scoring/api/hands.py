@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
+from config.api_idempotency import IDEMPOTENCY_HEADER
 from config.api_schema import error_responses
 from config.http import signed_in_user
-from scoring.api import changes
 from scoring.api.filters import HandFilter
 from scoring.api.serializers import (
     CorrectHandSerializer,
@@ -65,7 +65,7 @@ class HandView(SessionView[HandVersion]):
         tags=["hands"],
         summary="Record a hand",
         description=RECORD_DESCRIPTION,
-        parameters=[changes.IDEMPOTENCY_HEADER],
+        parameters=[IDEMPOTENCY_HEADER],
         request=HandEntrySerializer,
         responses={
             201: HandChangeSerializer,
@@ -129,7 +129,7 @@ class HandList(HandView, generics.ListCreateAPIView[HandVersion]):
             "stays in the hand's history and the totals follow at once. Same idempotency key "
             "and revision rules as recording."
         ),
-        parameters=[changes.IDEMPOTENCY_HEADER],
+        parameters=[IDEMPOTENCY_HEADER],
         request=CorrectHandSerializer,
         responses={200: HandChangeSerializer, **error_responses(400, 401, 403, 404, 409, 429)},
     ),
@@ -189,7 +189,7 @@ class HandDetail(HandView):
             "The hand stays dealt (the deal moves on) but scores nothing; a reason is required. "
             "Same idempotency key and revision rules as recording."
         ),
-        parameters=[changes.IDEMPOTENCY_HEADER],
+        parameters=[IDEMPOTENCY_HEADER],
         request=VoidHandSerializer,
         responses={200: HandChangeSerializer, **error_responses(400, 401, 403, 404, 409, 429)},
     )

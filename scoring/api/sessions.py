@@ -22,6 +22,7 @@ from rest_framework.serializers import Serializer
 from clubs.api.permissions import ClubAccessMixin
 from clubs.errors import UserError
 from clubs.roles import Role
+from config.api_idempotency import IDEMPOTENCY_HEADER, change_key
 from config.api_schema import error_responses
 from config.http import signed_in_user
 from scoring.access import load_session
@@ -115,7 +116,7 @@ class SessionView(ClubSessionView[M]):
     def _keyed_body(self, request: Request, body_class: type[S]) -> tuple[S, uuid.UUID, int | None]:
         body = body_class(data=request.data)
         body.is_valid(raise_exception=True)
-        key = changes.change_key(request, body.validated_data.get("client_key"))
+        key = change_key(request, body.validated_data.get("client_key"))
         changes.refuse_foreign_key(self.session, key)
         return body, key, body.validated_data.get("revision")
 
@@ -212,7 +213,7 @@ class SessionDetail(SessionView[GameSession]):
             "The hand is taken back as if never dealt (the deal goes back); its versions stay "
             "in its history. Same idempotency key and revision rules as recording a hand."
         ),
-        parameters=[changes.IDEMPOTENCY_HEADER],
+        parameters=[IDEMPOTENCY_HEADER],
         request=UndoSerializer,
         responses={200: HandChangeSerializer, **error_responses(400, 401, 403, 404, 409, 429)},
     )

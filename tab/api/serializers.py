@@ -86,6 +86,7 @@ class PaymentSerializer(serializers.Serializer):
     )
     removed_by = serializers.SerializerMethodField()
     removed_at = serializers.DateTimeField(allow_null=True)
+    client_key = serializers.UUIDField(help_text="The idempotency key it was stored with.")
 
     def get_url(self, payment: Payment) -> str:
         return link(self, "api-tab-payment", slug=self.context["club"].slug, payment_id=payment.pk)
@@ -127,3 +128,7 @@ class PaymentBodySerializer(serializers.Serializer):
         required=False, help_text="The day it was paid; today in the club's time zone if left out."
     )
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    client_key = serializers.UUIDField(
+        required=False,
+        help_text="The payment's idempotency key (or send the Idempotency-Key header).",
+    )

@@ -8,11 +8,13 @@ its sentence with 403.
 
 from __future__ import annotations
 
+import uuid
 from functools import cached_property
 from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -22,6 +24,7 @@ from rest_framework.serializers import Serializer
 
 from clubs.api.permissions import ClubAccessMixin
 from clubs.roles import Role
+from config.api_idempotency import IDEMPOTENCY_HEADER, change_key
 from config.api_schema import ErrorSerializer, error_responses
 from config.http import signed_in_user
 from tab import selectors, services
@@ -31,6 +34,7 @@ from tab.api.serializers import (
     PaymentSerializer,
     TabSerializer,
 )
+from tab.errors import KeyReused
 from tab.models import Payment
 
 GONE = {
@@ -105,15 +109,44 @@ class PaymentList(TabView, generics.ListAPIView):
     @extend_schema(
         tags=["tab"],
         summary="Record a payment (an organiser, the payer or the payee)",
+        description=(
+            "201 with the stored payment. Sending it again with the same Idempotency-Key (or "
+            "body client_key) stores nothing new and answers 200 with the payment stored the "
+            "first time; the same key for a different payment is refused with 400. Without a "
+            "key the server makes one: a retried request may then be stored twice."
+        ),
+        parameters=[IDEMPOTENCY_HEADER],
         request=PaymentBodySerializer,
-        responses={201: PaymentDetailSerializer, **error_responses(400, 401, 403, 404, 429)},
+        responses={
+            201: PaymentDetailSerializer,
+            200: OpenApiResponse(PaymentDetailSerializer, description="A repeat of a stored key."),
+            **error_responses(400, 401, 403, 404, 429),
+        },
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         body = PaymentBodySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        key = change_key(request, data.get("client_key"))
+        try:
+            payment = self._record(request, data, key)
+        except KeyReused:
+            # The service words it for the page's form; an API client made the key itself.
+            raise KeyReused(
+                _(
+                    "This idempotency key was already used for another payment; make a new "
+                    "key for each payment."
+                ),
+                field="client_key",
+            ) from None
+        answer = detail(payment, self.get_serializer_context())
+        if payment.replayed:
+            return Response(answer, headers={"Location": answer["url"]})
+        return Response(answer, status=status.HTTP_201_CREATED, headers={"Location": answer["url"]})
+
+    def _record(self, request: Request, data: dict[str, Any], key: uuid.UUID) -> Payment:
         club = self.access.club
-        payment = services.record_payment(
+        return services.record_payment(
             club=club,
             by=signed_in_user(request),
             payer_id=data["payer_id"],
@@ -121,9 +154,8 @@ class PaymentList(TabView, generics.ListAPIView):
             amount=data["amount"],
             paid_on=data.get("paid_on") or services.club_today(club),
             note=data["note"],
+            client_key=key,
         )
-        answer = detail(payment, self.get_serializer_context())
-        return Response(answer, status=status.HTTP_201_CREATED, headers={"Location": answer["url"]})
 
 
 class PaymentDetail(TabView):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
@@ -48,6 +49,7 @@ def pay(
     by: User | None = None,
     paid_on: datetime.date | None = None,
     note: str = "",
+    client_key: uuid.UUID | None = None,
 ) -> Payment:
     return services.record_payment(
         club=club,
@@ -57,6 +59,7 @@ def pay(
         amount=amount,
         paid_on=paid_on or services.club_today(club),
         note=note,
+        client_key=client_key or uuid.uuid4(),
     )
 
 

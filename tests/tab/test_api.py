@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 
 import pytest
 
 from clubs.roles import Role
 from tab import services
+from tab.models import Payment
 from tests.api.helpers import anonymous, club_url, with_token
 from tests.factories import make_club, member, owner_of
 from tests.tab.factories import money_session, pay, played_as, player
@@ -146,3 +148,58 @@ def test_a_payment_of_another_club_is_not_found(club):
     client = with_token(owner_of(club))
     assert client.get(club_url(club, f"tab/payments/{payment.pk}/")).status_code == 404
     assert client.delete(club_url(club, f"tab/payments/{payment.pk}/")).status_code == 404
+
+
+def test_a_payment_posted_nine_times_with_one_idempotency_key_is_stored_once(club):
+    client = with_token(played_as(club, "Bala", "bala"))
+    body = {"payer_id": player(club, "Bala").pk, "payee_id": player(club, "Asha").pk}
+    body |= {"amount": 40, "note": "cash"}
+    key = str(uuid.uuid4())
+    answers = [
+        client.post(club_url(club, "tab/payments/"), body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+        for _ in range(9)
+    ]
+    assert [a.status_code for a in answers] == [201] + [200] * 8
+    assert all(a.json() == answers[0].json() for a in answers)
+    assert answers[0].json()["client_key"] == key
+    assert Payment.objects.count() == 1
+    listed = client.get(club_url(club, "tab/payments/")).json()["results"]
+    assert [p["amount"] for p in listed] == [40]
+    balances = client.get(club_url(club, "tab/")).json()["balances"]
+    assert {b["player"]["name"]: b["paid"] for b in balances}["Bala"] == 40
+
+
+def test_the_bodys_client_key_stores_a_payment_once_too(club):
+    client = with_token(owner_of(club))
+    body = {"payer_id": player(club, "Bala").pk, "payee_id": player(club, "Asha").pk}
+    body |= {"amount": 40, "client_key": str(uuid.uuid4())}
+    first = client.post(club_url(club, "tab/payments/"), body, format="json")
+    again = client.post(club_url(club, "tab/payments/"), body, format="json")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["id"] == first.json()["id"]
+    assert Payment.objects.count() == 1
+
+
+def test_an_idempotency_key_reused_for_another_payment_is_refused(club):
+    client = with_token(owner_of(club))
+    body = {"payer_id": player(club, "Bala").pk, "payee_id": player(club, "Asha").pk}
+    key = str(uuid.uuid4())
+    url = club_url(club, "tab/payments/")
+    client.post(url, {**body, "amount": 40}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    refused = client.post(url, {**body, "amount": 50}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["field"] == "client_key"
+    assert error["message"] == (
+        "This idempotency key was already used for another payment; make a new key for each "
+        "payment."
+    )
+    assert [p.amount for p in Payment.objects.all()] == [40]
+    mismatched = client.post(
+        url,
+        {**body, "amount": 50, "client_key": str(uuid.uuid4())},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+    assert mismatched.status_code == 400
+    assert list(mismatched.json()["error"]["fields"]) == ["client_key"]

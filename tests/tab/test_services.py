@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 
 import pytest
 
@@ -10,7 +11,7 @@ from clubs.errors import UserError
 from clubs.models import Membership
 from clubs.roles import Role
 from tab import services
-from tab.errors import AlreadyRemoved, NotAllowed
+from tab.errors import AlreadyRemoved, KeyReused, NotAllowed
 from tab.models import Payment, PaymentChange
 from tests.factories import make_club, make_session, member, owner_of
 from tests.tab.factories import pay, played_as, player
@@ -90,6 +91,7 @@ def test_it_refuses_a_player_of_another_club(club):
             payee_id=player(other, "Zara").pk,
             amount=10,
             paid_on=services.club_today(club),
+            client_key=uuid.uuid4(),
         )
     assert refused.value.field == "payee"
     assert refused.value.message == "Choose a player of this club."
@@ -154,3 +156,45 @@ def test_a_payment_of_another_club_cannot_be_removed_from_this_one(club):
         services.remove_payment(club=club, by=owner_of(club), payment_id=payment.pk)
     payment.refresh_from_db()
     assert not payment.is_removed
+
+
+def test_a_payment_recorded_again_with_its_key_is_the_stored_one(club):
+    key = uuid.uuid4()
+    first = pay(club, "Dev", "Asha", 120, note="cash", client_key=key)
+    again = pay(club, "Dev", "Asha", 120, note=" cash ", client_key=key)
+    assert again.pk == first.pk and again.replayed and not first.replayed
+    assert Payment.objects.count() == 1
+    assert PaymentChange.objects.count() == 1  # one "recorded" line, not two
+
+
+@pytest.mark.parametrize(
+    "change", [{"amount": 121}, {"payee": "Bala"}, {"note": "UPI"}, {"days_ago": 1}]
+)
+def test_a_key_already_used_for_a_different_payment_is_refused(club, change):
+    key = uuid.uuid4()
+    pay(club, "Dev", "Asha", 120, note="cash", client_key=key)
+    today = services.club_today(club)
+    with pytest.raises(KeyReused) as refused:
+        pay(
+            club,
+            "Dev",
+            change.get("payee", "Asha"),
+            change.get("amount", 120),
+            note=change.get("note", "cash"),
+            paid_on=today - datetime.timedelta(days=change.get("days_ago", 0)),
+            client_key=key,
+        )
+    assert refused.value.message == (
+        "This form was already used for another payment; reload the page."
+    )
+    assert Payment.objects.count() == 1
+
+
+def test_a_key_used_in_another_club_is_refused_there(club):
+    key = uuid.uuid4()
+    pay(club, "Dev", "Asha", 120, client_key=key)
+    other = make_club("Other Club")
+    make_session(other, names=("Asha", "Dev"))
+    with pytest.raises(KeyReused):
+        pay(other, "Dev", "Asha", 120, client_key=key)
+    assert not other.payments.exists()

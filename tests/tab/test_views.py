@@ -4,6 +4,7 @@ confirmation and the CSV."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 
@@ -184,3 +185,48 @@ def test_the_csv_keeps_a_formula_like_name_as_text(client):
     client.force_login(owner_of(club))
     body = client.get(f"/clubs/{club.slug}/tab.csv").content.decode("utf-8-sig")
     assert "'=SUM(A1),5" in body
+
+
+def _form_key(html: str) -> str:
+    """The hidden client key the page's record form carries."""
+    found = re.search(r'<input type="hidden" name="client_key" value="([0-9a-f-]{36})"', html)
+    assert found, "the record form carries no client key"
+    return found.group(1)
+
+
+def test_the_form_submitted_twice_stores_one_payment_and_lands_on_the_tab_both_times(client, club):
+    client.force_login(played_as(club, "Bala", "bala"))
+    key = _form_key(client.get(tab_url(club)).content.decode())
+    body = form_body(club, client_key=key)
+    for _ in range(2):  # a double tap, or the browser sending it again
+        response = client.post(f"{tab_url(club)}payments/", body, follow=True)
+        assert response.redirect_chain[-1][0] == tab_url(club)
+        assert "Bala paid Asha 40." in response.content.decode()
+    assert Payment.objects.count() == 1
+    htmx = client.post(f"{tab_url(club)}payments/", body, HTTP_HX_REQUEST="true")
+    assert htmx.status_code == 200 and "Bala paid Asha 40." in htmx.content.decode()
+    assert _form_key(htmx.content.decode()) != key  # the emptied form is a new payment
+    assert Payment.objects.count() == 1
+
+
+def test_a_form_shown_again_with_its_mistake_keeps_its_key(client, club):
+    client.force_login(owner_of(club))
+    key = _form_key(client.get(tab_url(club)).content.decode())
+    refused = client.post(f"{tab_url(club)}payments/", form_body(club, amount="0", client_key=key))
+    assert _form_key(refused.content.decode()) == key
+    client.post(f"{tab_url(club)}payments/", form_body(club, client_key=key))
+    client.post(f"{tab_url(club)}payments/", form_body(club, client_key=key))
+    assert Payment.objects.count() == 1
+
+
+def test_a_form_already_used_for_another_payment_says_to_reload(client, club):
+    client.force_login(owner_of(club))
+    key = _form_key(client.get(tab_url(club)).content.decode())
+    client.post(f"{tab_url(club)}payments/", form_body(club, client_key=key))
+    # Back to the old page, a new amount, the same form.
+    again = client.post(f"{tab_url(club)}payments/", form_body(club, amount="45", client_key=key))
+    assert again.status_code == 400
+    assert "This form was already used for another payment; reload the page." in (
+        again.content.decode()
+    )
+    assert [p.amount for p in Payment.objects.all()] == [40]
