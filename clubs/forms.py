@@ -18,6 +18,8 @@ from clubs.models import Club, Membership, Player
 from clubs.presets import PRESETS
 from clubs.roles import Role
 from clubs.services import INVITABLE_ROLES
+from config import bounds
+from config.bounds import WholeNumberField
 from scoring.rules.variants import DEFAULTS, OPTIONS, VARIANTS
 from scoring.rules_words import game_name
 
@@ -146,7 +148,8 @@ class JoinForm(forms.Form):
 
 
 # One form field per engine option (scoring/rules/variants.py OPTIONS). The engine owns the
-# ranges and checks them when the rules are saved, so number fields only parse numbers.
+# ranges and checks them when the rules are saved; number fields take its ranges
+# (config/bounds.py OPTIONS), so a number past one is answered at the field, before it.
 def _choice(
     label: StrOrPromise,
     choices: list[tuple[Any, StrOrPromise]],
@@ -162,20 +165,23 @@ def _flag(label: StrOrPromise) -> Callable[[], forms.Field]:
     return lambda: forms.BooleanField(label=label, required=False)
 
 
-def _number(label: StrOrPromise, help_text: StrOrPromise) -> Callable[[], forms.Field]:
-    return lambda: forms.IntegerField(label=label, required=False, help_text=help_text)
+def _number(name: str, label: StrOrPromise, help_text: StrOrPromise) -> Callable[[], forms.Field]:
+    low, high = bounds.OPTIONS[name]
+    return lambda: WholeNumberField(
+        label=label, required=False, help_text=help_text, min_value=low, max_value=high
+    )
 
 
-def _charge(label: StrOrPromise, help_text: StrOrPromise) -> Callable[[], forms.Field]:
+def _charge(name: str, label: StrOrPromise, help_text: StrOrPromise) -> Callable[[], forms.Field]:
     # A house rule's charge: the form starts from the engine's default; blank keeps it.
-    return lambda: forms.IntegerField(label=label, help_text=help_text, required=False)
+    return _number(name, label, help_text)
 
 
 OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
     "decks": _number(
-        _("Decks"), _("Leave blank for the usual number for the players at the table.")
+        "decks", _("Decks"), _("Leave blank for the usual number for the players at the table.")
     ),
-    "jokers": _number(_("Printed jokers"), _("Leave blank for the game's usual number.")),
+    "jokers": _number("jokers", _("Printed jokers"), _("Leave blank for the game's usual number.")),
     "joker_mode": _choice(
         _("Jokers"),
         [
@@ -196,7 +202,11 @@ OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
         ],
         coerce=int,
     ),
-    "penalty_cap": _number(_("Penalty cap"), _("Most a loser pays in one hand; blank for no cap.")),
+    "penalty_cap": _number(
+        "penalty_cap",
+        _("Penalty cap"),
+        _("Most a loser pays in one hand; blank for no cap."),
+    ),
     "two_pure": _flag(_("Both sequences must be pure")),
     "double_on_printed_joker": _flag(_("Double every payment when a printed joker is cut")),
     "scoring": _choice(
@@ -207,28 +217,35 @@ OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
         ],
     ),
     # Translators: "pack" is the rummy move of leaving the hand (also called a drop)
-    "drop_first": _charge(_("Pack on the first turn"), _("What a player who packs at once pays.")),
+    "drop_first": _charge(
+        "drop_first", _("Pack on the first turn"), _("What a player who packs at once pays.")
+    ),
     "drop_later": _charge(
+        "drop_later",
         # Translators: "pack" is the rummy move of leaving the hand (also called a drop)
         _("Pack later (middle pack)"),
         _("What a player who packs later pays."),
     ),
     "wrong_show": _charge(
+        "wrong_show",
         pgettext_lazy("a rummy declaration that was not valid", "Wrong show"),
         # Translators: a "show" is the rummy declaration of a player going out
         _("What a player pays for a show that was not valid."),
     ),
     "seen_points": _charge(
+        "seen_points",
         # Translators: Marriage: a "seen" player has shown their sets and seen the maal
         _("From a seen player"),
         _("What the winner collects from a seen player."),
     ),
     "unseen_points": _charge(
+        "unseen_points",
         # Translators: Marriage: an "unseen" player has not yet shown their sets
         _("From an unseen player"),
         _("What the winner collects from a player who has not seen."),
     ),
     "dublee_bonus": _charge(
+        "dublee_bonus",
         # Translators: Marriage: a win with eight dublees (pairs of identical cards)
         _("Eight-dublee win"),
         _("What an eight-dublee winner collects from each player on top."),
@@ -289,10 +306,10 @@ class VariantRulesForm(forms.Form):
 
 
 class LeaderboardWindowForm(forms.Form):
-    leaderboard_days = forms.IntegerField(
+    leaderboard_days = WholeNumberField(
         required=False,
         min_value=0,
-        max_value=3650,
+        max_value=bounds.LEADERBOARD_DAYS,
         label=_("Days without a rated session before a player leaves the leaderboard"),
         help_text=_(
             "They come back with their next rated session; their rating is kept. "
@@ -307,14 +324,15 @@ class PoolForm(forms.Form):
 
     # The same words as the session's set-up, which these fill in.
     # Translators: how many times each player may rejoin the pool
-    pool_rejoins = forms.IntegerField(
+    pool_rejoins = WholeNumberField(
         min_value=0,
-        max_value=10,
+        max_value=bounds.POOL_REJOINS,
         label=_("Rejoins each"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    pool_entry_fee = forms.IntegerField(
+    pool_entry_fee = WholeNumberField(
         min_value=0,
+        max_value=bounds.MONEY,
         label=_("Entry fee"),
         help_text=_(
             "Every pool starts from these; the scorer may change them for one evening. "

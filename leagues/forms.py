@@ -3,14 +3,14 @@ decide whether it makes a league."""
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config import bounds
+from config.bounds import WholeNumberField, WholeNumbersField
 from leagues.models import Basis, League, TieBreaker
 from scoring.rules.variants import VARIANTS
 from scoring.rules_words import game_label
@@ -60,9 +60,11 @@ class LeagueForm(forms.Form):
         initial=Basis.POINTS,
         widget=forms.RadioSelect,
     )
-    placing_points = forms.CharField(
+    placing_points = WholeNumbersField(
         label=_("Points for each place"),
+        max_value=bounds.PLACING_POINTS,
         required=False,
+        error_messages={"invalid": _("Write whole numbers separated by commas, like 5, 3, 2, 1.")},
         help_text=_("For ranking by placing: 1st, 2nd, 3rd ... like 5, 3, 2, 1."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
@@ -71,9 +73,10 @@ class LeagueForm(forms.Form):
     tie_breaker_2 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
     tie_breaker_3 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
     tie_breaker_4 = forms.ChoiceField(label=_("then by"), choices=BREAKER_CHOICES, required=False)
-    min_sessions = forms.IntegerField(
+    min_sessions = WholeNumberField(
         label=_("Sessions to be ranked"),
         min_value=0,
+        max_value=bounds.MIN_SESSIONS,
         initial=0,
         help_text=_(
             "Players with fewer sessions are listed under the table until they have enough."
@@ -102,17 +105,6 @@ class LeagueForm(forms.Form):
         }
         initial.update(zip(BREAKER_FIELDS, league.tie_breakers, strict=False))
         return cls(initial=initial)
-
-    def clean_placing_points(self) -> list[int]:
-        text = self.cleaned_data["placing_points"].strip()
-        if not text:
-            return []
-        parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if not all(part.isdigit() for part in parts):
-            raise forms.ValidationError(
-                gettext("Write whole numbers separated by commas, like 5, 3, 2, 1.")
-            )
-        return [int(part) for part in parts]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -152,5 +144,5 @@ class LeagueForm(forms.Form):
 class MarkForm(forms.Form):
     """Count one session for a league of marked sessions, or stop counting it."""
 
-    session = forms.IntegerField(min_value=1)
+    session = forms.IntegerField(min_value=1, max_value=bounds.ID)
     counts = forms.TypedChoiceField(choices=[("1", "yes"), ("0", "no")], coerce=lambda v: v == "1")

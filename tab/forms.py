@@ -15,6 +15,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from config import bounds
+from config.bounds import WholeNumberField
 
 CHOOSE_PLAYER = {
     "required": _("Choose a player."),
@@ -35,8 +37,9 @@ class PaymentForm(forms.Form):
         empty_label=_("Choose…"),
         error_messages=CHOOSE_PLAYER,
     )
-    amount = forms.IntegerField(
+    amount = WholeNumberField(
         label=_("Amount"),
+        max_value=bounds.MONEY,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": "1", "step": "1"}),
         error_messages={
             "required": _("Enter the amount paid."),

@@ -11,7 +11,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from leagues.forms import DateInput, LeagueForm
+from config import bounds
+from config.bounds import WholeNumberField, WholeNumbersField
+from leagues.forms import DateInput
 from leagues.models import TieBreaker
 from scoring.rules.variants import VARIANTS
 from scoring.rules_words import game_label
@@ -50,12 +52,20 @@ NUMBER = {"inputmode": "numeric"}
 
 
 def _number(
-    label: StrOrPromise, *, initial: int, help_text: StrOrPromise = "", required: bool = True
+    label: StrOrPromise,
+    *,
+    initial: int,
+    most: int,
+    help_text: StrOrPromise = "",
+    required: bool = True,
 ) -> Any:
-    return forms.IntegerField(
+    # The services check each number against the game (players at a table, rounds); the
+    # bound keeps a number no club means from reaching them.
+    return WholeNumberField(
         label=label,
         initial=initial,
         min_value=0,
+        max_value=most,
         required=required,
         help_text=help_text,
         error_messages={"invalid": _("Give a whole number."), "min_value": _("Give 0 or more.")},
@@ -78,9 +88,11 @@ class TournamentForm(forms.Form):
         initial=DEFAULT_VARIANT,
         help_text=_("Played by the club's saved rules for the game (the club's Rules page)."),
     )
-    min_table_size = _number(_("Smallest table"), initial=4)
-    max_table_size = _number(_("Largest table"), initial=6)
-    rounds = _number(_("Rounds"), initial=3, help_text=_("Not counting the final table."))
+    min_table_size = _number(_("Smallest table"), initial=4, most=bounds.SEATS)
+    max_table_size = _number(_("Largest table"), initial=6, most=bounds.SEATS)
+    rounds = _number(
+        _("Rounds"), initial=3, most=bounds.ROUNDS, help_text=_("Not counting the final table.")
+    )
     round_ending = forms.ChoiceField(
         label=_("Each round ends after"),
         choices=RoundEnding.choices,
@@ -90,6 +102,7 @@ class TournamentForm(forms.Form):
     round_target = _number(
         _("How many"),
         initial=2,
+        most=bounds.ROUND_TARGET,
         help_text=_("Deals per player, hands, or minutes, as chosen above."),
     )
     scoring = forms.ChoiceField(
@@ -98,9 +111,11 @@ class TournamentForm(forms.Form):
         initial=TournamentScoring.PLACING,
         widget=forms.RadioSelect,
     )
-    placing_points = forms.CharField(
+    placing_points = WholeNumbersField(
         label=_("Points for each place"),
+        max_value=bounds.PLACING_POINTS,
         required=False,
+        error_messages={"invalid": _("Write whole numbers separated by commas, like 5, 3, 2, 1.")},
         initial="5, 3, 2, 1",
         help_text=_("1st, 2nd, 3rd ... at a table, like 5, 3, 2, 1; places after these score 0."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
@@ -115,6 +130,7 @@ class TournamentForm(forms.Form):
         # Translators: a number field: how many players the final table seats.
         _("Final table"),
         initial=0,
+        most=bounds.SEATS,
         help_text=_("How many of the top players meet at a final table; 0 for none."),
     )
     carry = forms.ChoiceField(
@@ -155,9 +171,6 @@ class TournamentForm(forms.Form):
             if finished or (form.settled and name not in ANYTIME_FIELDS):
                 field.disabled = True
         return form
-
-    # The league form already reads "5, 3, 2, 1" (and says what is wrong with it).
-    clean_placing_points = LeagueForm.clean_placing_points
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

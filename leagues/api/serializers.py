@@ -13,6 +13,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.api.serializers import PlayerSerializer, link
+from config import bounds
+from config.bounds import WholeNumber
 from leagues.models import Basis, League, SessionResult, TieBreaker
 from leagues.rating_scale import POINTS_PER_UNIT, START, shown_rating
 from leagues.selectors import LeaderboardRow, TableRow, VariantStats
@@ -141,9 +143,9 @@ class LeagueBodySerializer(serializers.Serializer):
         choices=Basis.choices, required=False, help_text="How the table is ranked (points)."
     )
     placing_points = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=WholeNumber(max_value=bounds.PLACING_POINTS),
         required=False,
-        max_length=20,
+        max_length=bounds.PLACES,
         help_text="Points for 1st, 2nd, 3rd ... place; required with the placing basis.",
     )
     tie_breakers = serializers.ListField(
@@ -152,8 +154,10 @@ class LeagueBodySerializer(serializers.Serializer):
         max_length=len(TieBreaker.choices),
         help_text="In order, each once (default wins, then average).",
     )
-    min_sessions = serializers.IntegerField(
-        required=False, help_text="Sessions a player needs for a rank (default 0)."
+    min_sessions = WholeNumber(
+        max_value=bounds.MIN_SESSIONS,
+        required=False,
+        help_text="Sessions a player needs for a rank (default 0).",
     )
 
 

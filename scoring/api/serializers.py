@@ -16,6 +16,8 @@ from rest_framework import serializers
 
 from clubs.api.serializers import link
 from clubs.services import display_name
+from config import bounds
+from config.bounds import WholeNumber
 from scoring.formats import DEFAULT_POOL_LIMIT
 from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
 from scoring.models import Ending, Format, GameSession, HandVersion, Seat, Variant
@@ -354,7 +356,7 @@ class FirstDealerField(serializers.Field):
     def to_internal_value(self, data: Any) -> int | str:
         if data == DRAW:
             return DRAW
-        if isinstance(data, int) and not isinstance(data, bool) and data >= 0:
+        if isinstance(data, int) and not isinstance(data, bool) and 0 <= data <= bounds.POSITION:
             return data
         self.fail("invalid")
 
@@ -370,16 +372,23 @@ class StartSessionSerializer(serializers.Serializer):
         help_text="The rules engine's options for the game; omitted ones take its defaults.",
     )
     player_ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=WholeNumber(min_value=1, max_value=bounds.ID),
         help_text="The club's player ids, seat by seat clockwise from seat 0.",
     )
     first_dealer = FirstDealerField(required=False, default=DRAW)
     ending = serializers.ChoiceField(choices=Ending.choices, required=False, default=Ending.OPEN)
-    ending_target = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="N for deals, hands or points."
+    ending_target = WholeNumber(
+        max_value=bounds.TARGET,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="N for deals, hands or points.",
     )
-    stake_per_point = serializers.IntegerField(
-        required=False, default=0, help_text="Money per point for the settlement; 0: points only."
+    stake_per_point = WholeNumber(
+        max_value=bounds.STAKE,
+        required=False,
+        default=0,
+        help_text="Money per point for the settlement; 0: points only.",
     )
     format = serializers.ChoiceField(
         choices=Format.choices,
@@ -388,24 +397,36 @@ class StartSessionSerializer(serializers.Serializer):
         help_text="points; pool (indian13, indian21: ends when one player is left); deals "
         "(ending hands, ending_target deals, for chips).",
     )
-    pool_limit = serializers.IntegerField(required=False, default=DEFAULT_POOL_LIMIT)
-    pool_rejoins = serializers.IntegerField(
+    pool_limit = WholeNumber(
+        max_value=bounds.POOL_LIMIT, required=False, default=DEFAULT_POOL_LIMIT
+    )
+    pool_rejoins = WholeNumber(
+        max_value=bounds.POOL_REJOINS,
         required=False,
         allow_null=True,
         default=None,
         help_text="How often each player may rejoin. Default: the club's (its rules page).",
     )
-    pool_rejoin_below = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="Default: 79 for 101, 174 for 201."
+    pool_rejoin_below = WholeNumber(
+        max_value=bounds.POOL_REJOIN_BELOW,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Default: 79 for 101, 174 for 201.",
     )
-    entry_fee = serializers.IntegerField(
+    entry_fee = WholeNumber(
+        max_value=bounds.MONEY,
         required=False,
         allow_null=True,
         default=None,
         help_text="Paid into the pot on entering and on each rejoin. Default: the club's.",
     )
-    chips = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="Deals: default 80 a deal."
+    chips = WholeNumber(
+        max_value=bounds.CHIPS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Deals: default 80 a deal.",
     )
 
     def start_arguments(self) -> dict[str, Any]:
@@ -429,15 +450,17 @@ class SeatChangeBodySerializer(serializers.Serializer):
         "substitute: player_id takes over position; rejoin: the pool player at position "
         "buys back in.",
     )
-    player_id = serializers.IntegerField(required=False, allow_null=True, default=None)
-    position = serializers.IntegerField(required=False, allow_null=True, default=None)
-    revision = serializers.IntegerField(
-        min_value=0, help_text="The session revision the scorer saw; a stale one gets 409."
+    player_id = WholeNumber(max_value=bounds.ID, required=False, allow_null=True, default=None)
+    position = WholeNumber(max_value=bounds.POSITION, required=False, allow_null=True, default=None)
+    revision = WholeNumber(
+        min_value=0,
+        max_value=bounds.REVISION,
+        help_text="The session revision the scorer saw; a stale one gets 409.",
     )
 
 
 class SeatEntrySerializer(serializers.Serializer):
-    position = serializers.IntegerField(min_value=0)
+    position = WholeNumber(min_value=0, max_value=bounds.POSITION)
     result = serializers.ChoiceField(
         choices=["won", "lost", "dropped", "wrong_show"],
         allow_blank=True,
@@ -447,11 +470,19 @@ class SeatEntrySerializer(serializers.Serializer):
     drop = serializers.ChoiceField(
         choices=DROPS, required=False, allow_null=True, default=None, help_text="For dropped."
     )
-    penalty = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="Points typed for a loser."
+    penalty = WholeNumber(
+        max_value=bounds.POINTS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Points typed for a loser.",
     )
-    bonus = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="A typed value-card bonus."
+    bonus = WholeNumber(
+        max_value=bounds.POINTS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A typed value-card bonus.",
     )
     cards = serializers.ListField(
         child=serializers.CharField(max_length=8),
@@ -487,9 +518,10 @@ class ChangeSerializer(serializers.Serializer):
         required=False,
         help_text="The change's idempotency key (or send the Idempotency-Key header).",
     )
-    revision = serializers.IntegerField(
+    revision = WholeNumber(
         required=False,
         min_value=0,
+        max_value=bounds.REVISION,
         help_text="The session revision the change was made from; a stale one gets 409.",
     )
 
@@ -543,8 +575,9 @@ class UndoSerializer(ChangeSerializer):
 
 
 class FinishSerializer(serializers.Serializer):
-    revision = serializers.IntegerField(
+    revision = WholeNumber(
         required=False,
         min_value=0,
+        max_value=bounds.REVISION,
         help_text="The session revision the scorer saw; a stale one gets 409.",
     )

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from clubs.errors import UserError
+from config import bounds
 from scoring.display.formatting import WILD_LABELS
 from scoring.hand_entry import DECLARED, MARRIAGE_SHOWS, HandEntry, SeatEntry
 from scoring.rules import BONUS_VARIANTS, PENALTY_VARIANTS, last_one_in
@@ -38,7 +39,7 @@ WRONG = "wrong"  # a wrong show: declared a show the table found not valid
 HOWS = (WON, POINTS, CARDS, FIRST, LATER, WRONG)
 DROPS = (FIRST, LATER)
 OUT = (*DROPS, WRONG)  # out of the hand: the last player still in wins
-MAX_POINTS = 10_000
+MAX_POINTS = bounds.POINTS  # typed points and bonuses, per seat and hand
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _GROUPS = re.compile(r"[/;|\n]+")

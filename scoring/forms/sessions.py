@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from clubs.errors import UserError
 from clubs.models import Player
 from clubs.presets import PRESETS
+from config import bounds
+from config.bounds import WholeNumberField
 from scoring.formats import DEALS_GAMES, DEFAULT_POOL_LIMIT, POOL_GAMES
 from scoring.models import Ending, Format, Variant
 from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, PACK_CHARGES, PLAYER_RANGES
@@ -75,30 +77,31 @@ def _option_field(name: str) -> forms.Field:
                 ("zero_sum", gettext_lazy("Zero-sum (losers go down)")),
             ],
         )
+    low, high = bounds.OPTIONS.get(name, (0, 0))  # a number's range, as the engine has it
     if name == "penalty_cap":
-        return forms.IntegerField(
+        return WholeNumberField(
             label=gettext_lazy("Penalty cap"),
             required=False,
-            min_value=1,
-            max_value=10_000,
+            min_value=low,
+            max_value=high,
             # Translators: shown as "(blank: none)": a blank penalty cap means no cap
             help_text=pgettext_lazy("what a blank number field means", "none"),
         )
     if name == "decks":
-        return forms.IntegerField(
+        return WholeNumberField(
             label=gettext_lazy("Decks"),
             required=False,
-            min_value=1,
-            max_value=8,
+            min_value=low,
+            max_value=high,
             # Translators: shown as "(blank: by players)": the number of players decides it
             help_text=pgettext_lazy("what a blank number field means", "by players"),
         )
     if name == "jokers":
-        return forms.IntegerField(
+        return WholeNumberField(
             label=gettext_lazy("Printed jokers"),
             required=False,
-            min_value=0,
-            max_value=24,
+            min_value=low,
+            max_value=high,
             # Translators: shown as "(blank: usual)": the usual number for the decks
             help_text=pgettext_lazy("what a blank number field means", "usual"),
         )
@@ -115,7 +118,7 @@ def _option_field(name: str) -> forms.Field:
         "dublee_bonus": gettext_lazy("Eight-dublee win, extra from each"),
     }
     if name in charges:
-        return forms.IntegerField(label=charges[name], min_value=0, max_value=1000, required=False)
+        return WholeNumberField(label=charges[name], min_value=low, max_value=high, required=False)
     if name == "unseen_maal":
         return forms.ChoiceField(
             required=False,
@@ -151,7 +154,7 @@ def _whole_number(
     label: StrOrPromise, low: int, high: int, placeholder: StrOrPromise
 ) -> forms.IntegerField:
     """An optional number a thumb types on the digit keypad; blank takes the default."""
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         required=False,
         min_value=low,
@@ -166,17 +169,18 @@ class StartSessionForm(forms.Form):
     guest_name = forms.CharField(label=gettext_lazy("New guest"), required=False, max_length=60)
     first_dealer = forms.ChoiceField(label=gettext_lazy("First dealer"))
     ending = forms.ChoiceField(label=gettext_lazy("The session ends"), choices=Ending.choices)
-    ending_target = forms.IntegerField(
+    ending_target = WholeNumberField(
         # Translators: the N of the session's ending (N deals each, N hands, N points)
         label=pgettext_lazy("the N of the session's ending", "Number"),
         required=False,
         min_value=1,
+        max_value=bounds.TARGET,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    stake_per_point = forms.IntegerField(
+    stake_per_point = WholeNumberField(
         label=gettext_lazy("Stake per point"),
         min_value=0,
-        max_value=1_000_000,
+        max_value=bounds.STAKE,
         initial=0,
         error_messages={"min_value": gettext_lazy("The stake per point cannot be below zero.")},
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
@@ -186,17 +190,19 @@ class StartSessionForm(forms.Form):
     format = forms.ChoiceField(
         label=gettext_lazy("Format"), choices=Format.choices, initial=Format.POINTS, required=False
     )
-    pool_limit = _whole_number(gettext_lazy("Pool limit"), 20, 1000, "101")
-    # Translators: how many times each player may rejoin the pool
-    pool_rejoins = _whole_number(gettext_lazy("Rejoins each"), 0, 10, "0")
-    pool_rejoin_below = _whole_number(
-        gettext_lazy("Rejoin while the top score is below"), 1, 999, "79"
+    pool_limit = _whole_number(
+        gettext_lazy("Pool limit"), bounds.POOL_LIMIT_LEAST, bounds.POOL_LIMIT, "101"
     )
-    entry_fee = _whole_number(gettext_lazy("Entry fee"), 0, 1_000_000, "0")
+    # Translators: how many times each player may rejoin the pool
+    pool_rejoins = _whole_number(gettext_lazy("Rejoins each"), 0, bounds.POOL_REJOINS, "0")
+    pool_rejoin_below = _whole_number(
+        gettext_lazy("Rejoin while the top score is below"), 1, bounds.POOL_REJOIN_BELOW, "79"
+    )
+    entry_fee = _whole_number(gettext_lazy("Entry fee"), 0, bounds.MONEY, "0")
     chips = _whole_number(
         gettext_lazy("Chips each"),
         1,
-        1_000_000,
+        bounds.CHIPS,
         # Translators: a placeholder: left blank, every player gets 80 chips for each deal
         gettext_lazy("80 a deal"),
     )

@@ -115,13 +115,19 @@ def _whole(low: int, high: int, nullable: bool = False) -> Callable[[str, object
 
 
 _BOOL = _choice(True, False)
-_COMMON = {"decks": _whole(1, 8), "jokers": _whole(0, 24)}
 # House rules (the contract's section of that name): the charges clubs set themselves,
 # each a whole number of points that always has a value (the game's own by default).
 PACK_CHARGES = ("drop_first", "drop_later", "wrong_show")
 MARRIAGE_CHARGES = ("seen_points", "unseen_points", "dublee_bonus")
-_CHARGES = {name: _whole(0, 1000) for name in PACK_CHARGES}
-_MARRIAGE_HOUSE = {name: _whole(0, 1000) for name in MARRIAGE_CHARGES} | {
+# The whole-number options' ranges (least, most), which the forms that ask for them share.
+WHOLE_OPTIONS: dict[str, tuple[int, int]] = {
+    "decks": (1, 8),
+    "jokers": (0, 24),
+    "penalty_cap": (1, 10_000),
+} | dict.fromkeys((*PACK_CHARGES, *MARRIAGE_CHARGES), (0, 1000))
+_COMMON = {"decks": _whole(*WHOLE_OPTIONS["decks"]), "jokers": _whole(*WHOLE_OPTIONS["jokers"])}
+_CHARGES = {name: _whole(*WHOLE_OPTIONS[name]) for name in PACK_CHARGES}
+_MARRIAGE_HOUSE = {name: _whole(*WHOLE_OPTIONS[name]) for name in MARRIAGE_CHARGES} | {
     "unseen_maal": _choice("counts", "murder", "kidnap"),
 }
 OPTIONS: dict[str, dict[str, Callable[[str, object], object]]] = {
@@ -129,7 +135,7 @@ OPTIONS: dict[str, dict[str, Callable[[str, object], object]]] = {
     | {
         "joker_mode": _choice("standard", "ace_jokers", "printed_only", "none"),
         "ace_value": _choice(10, 11),
-        "penalty_cap": _whole(1, 10_000, nullable=True),
+        "penalty_cap": _whole(*WHOLE_OPTIONS["penalty_cap"], nullable=True),
         "two_pure": _BOOL,
         "double_on_printed_joker": _BOOL,
         "scoring": _choice("winner_takes", "zero_sum"),

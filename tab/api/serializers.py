@@ -11,6 +11,8 @@ from rest_framework import serializers
 
 from clubs.api.serializers import link
 from clubs.services import display_name
+from config import bounds
+from config.bounds import WholeNumber
 from tab.models import Payment, PaymentChange
 
 
@@ -121,9 +123,9 @@ class PaymentDetailSerializer(PaymentSerializer):
 
 
 class PaymentBodySerializer(serializers.Serializer):
-    payer_id = serializers.IntegerField(help_text="The player who paid.")
-    payee_id = serializers.IntegerField(help_text="The player who received the money.")
-    amount = serializers.IntegerField(help_text="Whole money units, above 0.")
+    payer_id = WholeNumber(max_value=bounds.ID, help_text="The player who paid.")
+    payee_id = WholeNumber(max_value=bounds.ID, help_text="The player who received the money.")
+    amount = WholeNumber(max_value=bounds.MONEY, help_text="Whole money units, above 0.")
     paid_on = serializers.DateField(
         required=False, help_text="The day it was paid; today in the club's time zone if left out."
     )

@@ -15,6 +15,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.api.serializers import link
+from config import bounds
+from config.bounds import WholeNumber
 from leagues.api.pagination import UPDATING_HELP
 from leagues.models import TieBreaker
 from tournaments.models import (
@@ -221,8 +223,8 @@ class EntrySerializer(serializers.ModelSerializer):
 class RegisterSerializer(serializers.Serializer):
     """Enter one of the club's players, or a new guest by name (one of the two)."""
 
-    player = serializers.IntegerField(
-        required=False, help_text="The id of one of the club's players."
+    player = WholeNumber(
+        max_value=bounds.ID, required=False, help_text="The id of one of the club's players."
     )
     guest_name = serializers.CharField(
         required=False,
@@ -346,8 +348,8 @@ class DrawSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="The player id of one of the two.")
-    second = serializers.IntegerField(help_text="The player id of the other.")
+    first = WholeNumber(max_value=bounds.ID, help_text="The player id of one of the two.")
+    second = WholeNumber(max_value=bounds.ID, help_text="The player id of the other.")
 
 
 # -- Standings --------------------------------------------------------------------------------
