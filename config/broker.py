@@ -25,22 +25,23 @@ from kombu.transport import redis
 logger = logging.getLogger(__name__)
 
 
-class QoS(redis.QoS):  # type: ignore[misc]
+class QoS(redis.QoS):
     def restore_unacked(self, client: Any = None) -> None:
-        if self.channel.connection.client is None:
+        held = self._delivered
+        if self.channel.connection.client is None and held is not None:
             logger.warning(
                 "Broker connection already closed: %d held message(s) are left to the "
                 "visibility timeout.",
-                len(self._delivered),
+                len(held),
             )
-            self._delivered.clear()
+            held.clear()
             return
         super().restore_unacked(client)
 
 
-class Channel(redis.Channel):  # type: ignore[misc]
+class Channel(redis.Channel):
     QoS = QoS
 
 
-class Transport(redis.Transport):  # type: ignore[misc]
+class Transport(redis.Transport):
     Channel = Channel

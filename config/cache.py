@@ -36,7 +36,7 @@ def _or(fallback: T, call: Callable[[], T], what: str) -> T:
 class RedisCache(DjangoRedisCache):
     def ping(self) -> None:
         """Raise a RedisError unless Redis answers."""
-        self._cache.get_client(write=True).ping()
+        self._cache.get_client(write=True).ping()  # type: ignore[attr-defined]
 
     def add(
         self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None

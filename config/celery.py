@@ -29,7 +29,7 @@ class SweepOnConnect(bootsteps.StartStopStep):
     worker that consumes a queue of its own (the tests') sweeps too.
     """
 
-    requires = {"celery.worker.consumer.tasks:Tasks"}
+    requires = ("celery.worker.consumer.tasks:Tasks",)
 
     def start(self, c: Any) -> None:
         queues = c.app.amqp.queues.consume_from or c.app.amqp.queues
