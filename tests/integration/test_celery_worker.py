@@ -67,7 +67,9 @@ def queue() -> Iterator[str]:
 @pytest.fixture
 def start_worker(queue: str, spawn) -> Callable[..., subprocess.Popen]:
     def start(**extra_env: str) -> subprocess.Popen:
-        env = process_env(STANDINGS_DELAY_SECONDS="0", STANDINGS_STALE_SECONDS="1", **extra_env)
+        env = process_env(
+            **{"STANDINGS_DELAY_SECONDS": "0", "STANDINGS_STALE_SECONDS": "1", **extra_env}
+        )
         return spawn(worker_command(queue), env, "worker")
 
     return start
