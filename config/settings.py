@@ -190,12 +190,17 @@ if REDIS_URL is not None and not REDIS_URL.startswith(("redis://", "rediss://"))
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, but a Redis outage only slows it down (config/cache.py).
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "rummyclub",
+            # A Redis host that drops packets costs a request a second, not a hang.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport, made to survive a Redis outage (config/broker.py).
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:

@@ -2,19 +2,31 @@
 
 Apart from `leagues.services.updates` so that the services never import the Celery tasks
 that call them.
+
+The `PendingUpdate` row, written in the change's own transaction, is the truth; the task
+only makes it happen sooner. So a change whose transaction committed is saved and answers
+so even when Redis (the cache and the broker) cannot be reached: the update then waits as
+pending, and a worker applies it when it reconnects to Redis (`leagues/tasks.py`), or beat's
+sweep does.
 """
 
 from __future__ import annotations
+
+import logging
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
+from config.cache import REDIS_DOWN
 from leagues.models import PendingUpdate
 from leagues.services.updates import queued_key
 from leagues.tasks import apply_session_task
 from scoring.models import GameSession
+
+logger = logging.getLogger(__name__)
 
 
 def mark_changed(session: GameSession) -> None:
@@ -30,8 +42,20 @@ def queue_update(session_id: int) -> None:
 
     The cache key lives as long as the delay: hands recorded meanwhile ride on the task
     already queued (which reads the hands when it runs), so ten hands in a minute do not
-    queue ten updates. The task clears the key when it starts.
+    queue ten updates. The task clears the key when it starts. With Redis down the cache
+    adds nothing, so nothing is queued; a broker that fails after the cache answered is
+    logged the same way. Either way the update stays pending and the change stays saved.
     """
     delay = settings.STANDINGS_DELAY_SECONDS
-    if cache.add(queued_key(session_id), 1, timeout=delay + 60):
+    key = queued_key(session_id)
+    if not cache.add(key, 1, timeout=delay + 60):
+        return
+    try:
         apply_session_task.apply_async(args=(session_id,), countdown=delay)
+    except (BrokerError, *REDIS_DOWN) as error:
+        cache.delete(key)  # so the next change tries again
+        logger.warning(
+            "Standings update of session %s left pending: the broker cannot be reached (%s).",
+            session_id,
+            error,
+        )

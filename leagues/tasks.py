@@ -23,13 +23,18 @@ def apply_session_task(session_id: int) -> bool:
 
 
 @shared_task(name="tournaments.tasks.sweep_pending_task", acks_late=True)
-def sweep_pending_task() -> int:
-    """Apply every update left pending longer than it should take (also run periodically)."""
-    return _apply_stale()
+def sweep_pending_task(older_than_seconds: int | None = None) -> int:
+    """Apply every update left pending longer than it should take (also run periodically).
+
+    A worker that (re)connects to Redis asks for 0: every update still pending, since
+    none could be queued while Redis was away (config/celery.py).
+    """
+    return _apply_stale(older_than_seconds)
 
 
-def _apply_stale() -> int:
-    stale = updates.stale_pending(older_than=timedelta(seconds=settings.STANDINGS_STALE_SECONDS))
+def _apply_stale(older_than_seconds: int | None = None) -> int:
+    seconds = settings.STANDINGS_STALE_SECONDS if older_than_seconds is None else older_than_seconds
+    stale = updates.stale_pending(older_than=timedelta(seconds=seconds))
     for session_id in stale:
         updates.apply_session(session_id)
     return len(stale)

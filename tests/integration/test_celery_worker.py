@@ -8,11 +8,8 @@ elsewhere the test says it was not run.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -26,6 +23,14 @@ from leagues.models import PendingUpdate, SessionResult
 from leagues.services.setup import create_league
 from leagues.services.updates import rebuild_everything
 from tests.factories import make_club, make_session, owner_of, record, typed_entry
+from tests.integration.conftest import (
+    database_url,
+    missing_postgresql,
+    process_env,
+    require,
+    wait_for,
+    worker_command,
+)
 from tests.leagues.helpers import derived_state
 from tests.tournaments.factories import NAMES, enter, make_tournament
 from tournaments.services.draws import draw_round
@@ -34,27 +39,10 @@ from tournaments.standings import compute_standings, tournament_standings
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
-PROJECT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
 
 @pytest.fixture(autouse=True)
 def real_services() -> None:
-    missing = [name for name in ("DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]
-    if connection.vendor != "postgresql":
-        missing.append("a PostgreSQL DATABASE_URL")
-    if missing:
-        message = f"the worker test needs {', '.join(missing)} (see .ci/run)"
-        if IN_CI:
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    host = f"{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}"
-    return f"postgres://{s['USER']}{password}@{host}/{s['NAME']}"
+    require(missing_postgresql("REDIS_URL"), "the worker test")
 
 
 @pytest.fixture
@@ -77,65 +65,14 @@ def queue() -> Iterator[str]:
 
 
 @pytest.fixture
-def start_worker(queue: str, tmp_path) -> Iterator[Callable[..., subprocess.Popen]]:
-    workers: list[subprocess.Popen] = []
-    log = open(tmp_path / "worker.log", "w")
-
+def start_worker(queue: str, spawn) -> Callable[..., subprocess.Popen]:
     def start(**extra_env: str) -> subprocess.Popen:
-        env = dict(os.environ)
-        env.update(
-            DATABASE_URL=_database_url(),
-            STANDINGS_DELAY_SECONDS="0",
-            STANDINGS_STALE_SECONDS="1",
-            SECRET_KEY=env.get("SECRET_KEY") or "tests-only-insecure-key-" + "x" * 40,
+        env = process_env(
+            **{"STANDINGS_DELAY_SECONDS": "0", "STANDINGS_STALE_SECONDS": "1", **extra_env}
         )
-        env.update(extra_env)
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool",
-                "solo",
-                "-Q",
-                queue,
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel",
-                "INFO",
-            ],
-            cwd=PROJECT,
-            env=env,
-            # A file, not a pipe: a pipe nobody reads fills up and stops the worker.
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        workers.append(worker)
-        return worker
+        return spawn(worker_command(queue), env, "worker")
 
-    yield start
-    for worker in workers:
-        if worker.poll() is None:
-            worker.send_signal(signal.SIGTERM)
-            try:
-                worker.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-    log.close()
-    print((tmp_path / "worker.log").read_text()[-4000:])  # shown when the test fails
-
-
-def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"Timed out after {timeout:.0f} s waiting for {what}.", pytrace=False)
+    return start
 
 
 def _applied() -> bool:
@@ -160,7 +97,7 @@ def test_a_worker_process_keeps_the_standings_current(start_worker) -> None:
     record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
     record(session, typed_entry(1, {0: 10, 2: 5}, wild="7H"))
 
-    _wait_for(_applied, "the worker to apply both hands")
+    wait_for(_applied, "the worker to apply both hands")
     assert SessionResult.objects.filter(session=session, finished=True).count() == 3
     _rebuilt_equals_current()
 
@@ -179,7 +116,7 @@ def test_a_worker_process_ranks_a_tournament_as_its_tables_play(start_worker) ->
         losers = {pos: 10 * pos for pos in range(1, len(table.seats))}
         record(table.session, typed_entry(0, losers, wild="7H"))
 
-    _wait_for(_applied, "the worker to apply every table's hand")
+    wait_for(_applied, "the worker to apply every table's hand")
     standings = tournament_standings(cup)
     assert not standings.updating
     assert [line.played for line in standings.overall] == [1] * 8
@@ -205,7 +142,7 @@ def test_a_worker_killed_mid_update_loses_nothing(start_worker) -> None:
     start_worker()
     time.sleep(1.5)  # older than STANDINGS_STALE_SECONDS
     record(other, typed_entry(0, {1: 12}, wild="7H"))
-    _wait_for(_applied, "the next run to repair the lost update")
+    wait_for(_applied, "the next run to repair the lost update")
     # Bala won the hand the dead worker never applied: 20 + 25 (the winner takes).
     assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
     _rebuilt_equals_current()
@@ -221,29 +158,29 @@ def test_a_killed_update_runs_again_by_itself_without_beat(start_worker) -> None
     _kill_a_worker_mid_update(start_worker(**quick), session)
 
     start_worker(**quick)
-    _wait_for(_applied, "the killed update to be delivered again", timeout=60)
+    wait_for(_applied, "the killed update to be delivered again", timeout=60)
     assert SessionResult.objects.get(session=session, player__name="Bala").points == 45
 
 
 def _kill_a_worker_mid_update(worker: subprocess.Popen, session) -> None:
     """Apply one hand, then SIGKILL the worker half way through applying a second one."""
     record(session, typed_entry(0, {1: 30, 2: 45}, wild="7H"))
-    _wait_for(_applied, "the first hand to be applied")
+    wait_for(_applied, "the first hand to be applied")
     # Hold the session's result rows so the worker's next update stops half way through.
-    with psycopg.connect(_database_url().replace("postgres://", "postgresql://")) as blocker:
+    with psycopg.connect(database_url().replace("postgres://", "postgresql://")) as blocker:
         blocker.execute(
             "SELECT id FROM tournaments_sessionresult WHERE session_id = %s FOR UPDATE",
             [session.pk],
         )
         record(session, typed_entry(1, {0: 20, 2: 25}, wild="7H"))
-        _wait_for(
+        wait_for(
             lambda: _backends_waiting_on_a_lock() > 0,
             "the worker to be stuck in the middle of its update",
         )
         worker.kill()  # SIGKILL: no clean-up, the message is never acknowledged
         worker.wait(timeout=10)
         blocker.rollback()
-    _wait_for(lambda: _backends_waiting_on_a_lock() == 0, "the dead worker's query to end")
+    wait_for(lambda: _backends_waiting_on_a_lock() == 0, "the dead worker's query to end")
 
 
 def _backends_waiting_on_a_lock() -> int:
