@@ -1,9 +1,12 @@
 """Readiness: whether this process can serve players now.
 
 /healthz (config/urls.py) is liveness: it touches nothing, so a process manager restarts only
-a process that no longer answers at all. /readyz asks the database and, when REDIS_URL is set,
-Redis: a load balancer that polls it stops sending players to a process that can only answer
-503, and sends them again once both are back.
+a process that no longer answers at all. /readyz asks the database: a load balancer that polls
+it stops sending players to a process that can only answer 503, and sends them again once the
+database is back. Redis is asked too, when REDIS_URL is set, but only reported: without it a
+process still records every change (the updates wait as pending rows, docs/operations.md), so
+taking every process out of the balancer during a Redis outage would turn a slow leaderboard
+into a site that is down.
 """
 
 import logging
@@ -25,15 +28,15 @@ logger = logging.getLogger(__name__)
 @never_cache
 @require_GET
 def readyz(request: HttpRequest) -> HttpResponse:
-    down: list[str] = []
+    redis_down = bool(settings.REDIS_URL) and not _cache_answers()
     if not _database_answers():
-        down.append("the database")
-    if settings.REDIS_URL and not _cache_answers():
-        down.append("the cache (Redis)")
-    if not down:
-        return HttpResponse("ok", content_type="text/plain")
-    sentence = f"Not ready: {' and '.join(down)} cannot be reached."
-    return HttpResponse(sentence, status=503, content_type="text/plain")
+        also = " and the cache (Redis)" if redis_down else ""
+        sentence = f"Not ready: the database{also} cannot be reached."
+        return HttpResponse(sentence, status=503, content_type="text/plain")
+    if redis_down:
+        sentence = "ok, but the cache (Redis) cannot be reached: standings wait until it is back."
+        return HttpResponse(sentence, content_type="text/plain")
+    return HttpResponse("ok", content_type="text/plain")
 
 
 def _database_answers() -> bool:
