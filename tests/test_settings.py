@@ -27,6 +27,7 @@ SETTINGS_VARS = (
     "RULES_RATE",
     "RULES_TIME_LIMIT_MS",
     "LOGIN_FAILURE_LIMIT",
+    "LOGIN_ADDRESS_FAILURE_LIMIT",
     "LOGIN_LOCKOUT_MINUTES",
     "HSTS_SECONDS",
     "HSTS_PRELOAD",
@@ -138,6 +139,7 @@ def test_database_url_selects_postgresql() -> None:
         ({"TRUSTED_PROXIES": "proxy.example"}, "not an IP address or network"),
         ({"NUM_PROXIES": "-1"}, "NUM_PROXIES='-1' must be a whole number"),
         ({"LOGIN_FAILURE_LIMIT": "0"}, "LOGIN_FAILURE_LIMIT='0' must be a whole number of 1"),
+        ({"LOGIN_ADDRESS_FAILURE_LIMIT": "x"}, "LOGIN_ADDRESS_FAILURE_LIMIT='x' must be a whole"),
     ],
 )
 def test_an_unreadable_setting_stops_start_up_with_a_sentence(environ, message) -> None:
