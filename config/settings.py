@@ -251,6 +251,10 @@ EMAIL_USE_TLS = _email.use_tls
 EMAIL_USE_SSL = _email.use_ssl
 EMAIL_TIMEOUT = _email.timeout
 DEFAULT_FROM_EMAIL = env.get_from_address("DEFAULT_FROM_EMAIL", "Rummy Club <noreply@localhost>")
+# Password-reset links (clubs/password_reset.py): how often one client address, and one email
+# address typed, may ask for one; past either the page asks to wait and no mail is sent.
+PASSWORD_RESET_ADDRESS_RATE = env.get_rate("PASSWORD_RESET_ADDRESS_RATE", "20/hour")
+PASSWORD_RESET_ACCOUNT_RATE = env.get_rate("PASSWORD_RESET_ACCOUNT_RATE", "3/hour")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
