@@ -1,6 +1,8 @@
 """`python -m bench`: the rules-engine bench, then the league bench on PostgreSQL.
 
-`python -m bench rules` or `python -m bench league` runs one of them. The league bench
+`python -m bench rules` or `python -m bench league` runs one of them; `python -m bench
+reset` (not run by default) times the password-reset page for a known and an unknown
+address. The league bench
 needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
 figures are still printed and the exit status is non-zero.
 """
@@ -8,6 +10,7 @@ figures are still printed and the exit status is non-zero.
 import sys
 
 BENCHES = ("rules", "league")
+ON_REQUEST = ("reset",)
 
 
 def _rules() -> int:
@@ -28,17 +31,24 @@ def _league() -> int:
     return main()
 
 
+def _reset() -> int:
+    from bench.reset_bench import main
+
+    return main()
+
+
 def run(argv: list[str]) -> int:
     chosen = argv or list(BENCHES)
-    unknown = [name for name in chosen if name not in BENCHES]
+    unknown = [name for name in chosen if name not in (*BENCHES, *ON_REQUEST)]
     if unknown:
-        print(f"usage: python -m bench [{' | '.join(BENCHES)}]  (no argument: both)")
+        names = " | ".join((*BENCHES, *ON_REQUEST))
+        print(f"usage: python -m bench [{names}]  (no argument: {' and '.join(BENCHES)})")
         return 2
     status = 0
     for name in chosen:
         if len(chosen) > 1:
             print(f"== {name} bench ==", flush=True)
-        status = max(status, {"rules": _rules, "league": _league}[name]())
+        status = max(status, {"rules": _rules, "league": _league, "reset": _reset}[name]())
         if len(chosen) > 1:
             print(flush=True)
     return status

@@ -75,15 +75,21 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Guessing passwords (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one
-# account, or from one client address, further attempts are refused for
-# LOGIN_LOCKOUT_MINUTES, on the web login, the admin's and the API token's alike.
+# account from one client address, that account is paused from that address; after
+# LOGIN_ADDRESS_FAILURE_LIMIT from one address for any accounts, that address is paused;
+# for LOGIN_LOCKOUT_MINUTES, on the web login, the admin's and the API token's alike. The
+# account's own right password from elsewhere still works, so nobody can lock a member out
+# from afar; the address limit is higher because a club room shares one (docs/operations.md).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.get_int("LOGIN_FAILURE_LIMIT", 5, low=1)
+LOGIN_ADDRESS_FAILURE_LIMIT = env.get_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30, low=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env.get_int("LOGIN_LOCKOUT_MINUTES", 15, low=1))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# clubs.lockout.LockoutHandler gives the address alone its own limit.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "clubs.lockout.LockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.login_client_ip"
 AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
@@ -250,6 +256,10 @@ EMAIL_USE_TLS = _email.use_tls
 EMAIL_USE_SSL = _email.use_ssl
 EMAIL_TIMEOUT = _email.timeout
 DEFAULT_FROM_EMAIL = env.get_from_address("DEFAULT_FROM_EMAIL", "Rummy Club <noreply@localhost>")
+# Password-reset links (clubs/password_reset.py): how often one client address, and one email
+# address typed, may ask for one; past either the page asks to wait and no mail is sent.
+PASSWORD_RESET_ADDRESS_RATE = env.get_rate("PASSWORD_RESET_ADDRESS_RATE", "20/hour")
+PASSWORD_RESET_ACCOUNT_RATE = env.get_rate("PASSWORD_RESET_ACCOUNT_RATE", "3/hour")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

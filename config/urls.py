@@ -5,7 +5,7 @@ from django.views.decorators.http import require_GET
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from clubs.views.accounts import signup
+from clubs.views.accounts import PasswordResetView, signup
 from clubs.views.home import home
 from config.api_errors import api_not_found
 from config.health import readyz
@@ -43,6 +43,7 @@ urlpatterns = [
     re_path(r"^api(?:/|$)", api_not_found),
     path("admin/", admin.site.urls),
     path("accounts/signup/", signup, name="signup"),
+    path("accounts/password_reset/", PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),

@@ -27,7 +27,10 @@ SETTINGS_VARS = (
     "RULES_RATE",
     "RULES_TIME_LIMIT_MS",
     "LOGIN_FAILURE_LIMIT",
+    "LOGIN_ADDRESS_FAILURE_LIMIT",
     "LOGIN_LOCKOUT_MINUTES",
+    "PASSWORD_RESET_ADDRESS_RATE",
+    "PASSWORD_RESET_ACCOUNT_RATE",
     "HSTS_SECONDS",
     "HSTS_PRELOAD",
     "HSTS_INCLUDE_SUBDOMAINS",
@@ -138,6 +141,8 @@ def test_database_url_selects_postgresql() -> None:
         ({"TRUSTED_PROXIES": "proxy.example"}, "not an IP address or network"),
         ({"NUM_PROXIES": "-1"}, "NUM_PROXIES='-1' must be a whole number"),
         ({"LOGIN_FAILURE_LIMIT": "0"}, "LOGIN_FAILURE_LIMIT='0' must be a whole number of 1"),
+        ({"LOGIN_ADDRESS_FAILURE_LIMIT": "x"}, "LOGIN_ADDRESS_FAILURE_LIMIT='x' must be a whole"),
+        ({"PASSWORD_RESET_ACCOUNT_RATE": "3"}, "PASSWORD_RESET_ACCOUNT_RATE='3' is not a rate"),
     ],
 )
 def test_an_unreadable_setting_stops_start_up_with_a_sentence(environ, message) -> None:

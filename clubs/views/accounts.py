@@ -1,15 +1,28 @@
-"""Making an account, so that someone with an invitation link can join."""
+"""Making an account, so that someone with an invitation link can join; asking for a link
+to set a new password."""
 
 from __future__ import annotations
 
+import math
+import uuid
+from functools import partial
+
 from django.conf import settings
 from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.sites.shortcuts import get_current_site
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_http_methods
 
 from clubs.forms import SignupForm
+from clubs.password_reset import wait_before_reset
+from clubs.tasks import send_reset_mail_task
+from config.client_ip import client_ip
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -32,3 +45,38 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's page, with limits, and the mail queued rather than sent while the person
+    waits (clubs/password_reset.py says why)."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        email = form.cleaned_data["email"]
+        wait = wait_before_reset(client_address=client_ip(self.request), email=email)
+        if wait is not None:
+            form.add_error(None, reset_wait_message(wait))
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(int(wait))
+            return response
+        task = partial(
+            send_reset_mail_task.delay,
+            request_id=uuid.uuid4().hex,
+            email=email,
+            domain=get_current_site(self.request).domain,
+            use_https=self.request.is_secure(),
+            language=get_language(),
+        )
+        transaction.on_commit(task)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+def reset_wait_message(wait: float) -> str:
+    minutes = max(1, math.ceil(wait / 60))
+    return ngettext(
+        "Several links were asked for just now: wait %(count)s minute before asking for "
+        "another. Any link already sent still works.",
+        "Several links were asked for just now: wait %(count)s minutes before asking for "
+        "another. Any link already sent still works.",
+        minutes,
+    ) % {"count": minutes}

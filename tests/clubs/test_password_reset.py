@@ -1,15 +1,18 @@
-"""A player who forgot their password gets a link by email and sets a new one."""
+"""A player who forgot their password gets a link by email and sets a new one; asking
+again and again is limited, and the mail is sent by a task after the page has answered."""
 
 import re
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.test import Client, TestCase
 from django.urls import reverse
 
+from clubs.tasks import send_reset_mail_task
 from tests.clubs.factories import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_run_in_process")]
 
 NEW_PASSWORD = "green-felt-table-99"
 LINK = re.compile(r"http://testserver(/accounts/reset/\S+/)")
@@ -29,7 +32,9 @@ def main_part(response) -> str:
 
 
 def ask_for_a_link(client, email: str):
-    return client.post(reverse("password_reset"), {"email": email}, follow=True)
+    # The mail is queued once the request's transaction commits; the test's never does.
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(reverse("password_reset"), {"email": email}, follow=True)
 
 
 def test_the_login_page_links_to_the_forgotten_password_page(client) -> None:
@@ -151,3 +156,103 @@ def test_an_email_given_when_signing_up_is_where_the_link_goes(client) -> None:
     ask_for_a_link(client, "ravi@club.example")
 
     assert [message.to for message in mail.outbox] == [["ravi@club.example"]]
+
+
+ADDRESS_LIMIT = 20  # PASSWORD_RESET_ADDRESS_RATE's default, per hour
+ACCOUNT_LIMIT = 3  # PASSWORD_RESET_ACCOUNT_RATE's default, per hour
+WAIT = "Several links were asked for just now"
+
+
+def test_the_page_answers_before_any_mail_is_made_for_a_known_or_an_unknown_address(
+    client,
+) -> None:
+    asha()
+    queued = {}
+    for email in ("asha@club.example", "nobody@club.example"):
+        with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+            response = client.post(reverse("password_reset"), {"email": email})
+        assert response.status_code == 302
+        # Nothing looked up for the mail, rendered or sent while the person waits.
+        assert "registration/password_reset_email.html" not in [t.name for t in response.templates]
+        assert mail.outbox == []
+        queued[email] = callbacks
+
+    assert [len(queued[email]) for email in queued] == [1, 1]  # the same work for both
+    for callbacks in queued.values():
+        callbacks[0]()
+    assert [message.to for message in mail.outbox] == [["asha@club.example"]]
+
+
+def test_a_task_delivered_twice_sends_its_mail_once() -> None:
+    asha()
+    job = {
+        "request_id": "a-request",
+        "email": "asha@club.example",
+        "domain": "club.example",
+        "use_https": True,
+        "language": "en",
+    }
+    assert send_reset_mail_task.delay(**job).get() is True
+    assert send_reset_mail_task.delay(**job).get() is False
+
+    assert len(mail.outbox) == 1
+    assert "https://club.example/accounts/reset/" in mail.outbox[0].body
+
+
+def test_the_mail_is_written_in_the_language_the_page_was_read_in(client) -> None:
+    asha()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        client.post(
+            reverse("password_reset"), {"email": "asha@club.example"}, HTTP_ACCEPT_LANGUAGE="hi"
+        )
+    assert mail.outbox[0].subject != "Set a new Rummy Club password"
+
+
+def test_one_email_address_gets_a_few_links_an_hour_from_any_connection() -> None:
+    asha()
+    answers = [
+        ask_for_a_link(Client(REMOTE_ADDR=f"198.51.100.{n}"), email)
+        for n, email in enumerate(["asha@club.example", "ASHA@club.example ", "Asha@Club.example"])
+    ]
+    assert [a.redirect_chain for a in answers] == [[(reverse("password_reset_done"), 302)]] * 3
+
+    refused = ask_for_a_link(Client(REMOTE_ADDR="198.51.100.99"), "asha@club.example")
+
+    assert refused.status_code == 429
+    assert WAIT in refused.content.decode()
+    assert int(refused["Retry-After"]) > 0
+    assert len(mail.outbox) == ACCOUNT_LIMIT
+
+
+def test_one_connection_asking_for_many_addresses_is_limited(client) -> None:
+    asha()
+    for n in range(ADDRESS_LIMIT - 1):
+        assert ask_for_a_link(client, f"member{n}@club.example").status_code == 200
+    assert ask_for_a_link(client, "asha@club.example").status_code == 200
+    assert len(mail.outbox) == 1
+
+    refused = ask_for_a_link(client, "asha@club.example")
+
+    assert refused.status_code == 429
+    assert WAIT in refused.content.decode()
+    assert len(mail.outbox) == 1
+    # Another connection asks as usual.
+    assert (
+        ask_for_a_link(Client(REMOTE_ADDR="198.51.100.7"), "ravi@club.example").status_code == 200
+    )
+
+
+def test_past_the_limit_a_known_and_an_unknown_address_get_the_same_answer() -> None:
+    asha()
+    answers = {}
+    for email in ("asha@club.example", "nobody@club.example"):
+        for n in range(ACCOUNT_LIMIT):
+            ask_for_a_link(Client(REMOTE_ADDR=f"198.51.100.{n}"), email)
+        answers[email] = ask_for_a_link(Client(REMOTE_ADDR="203.0.113.5"), email)
+
+    known, unknown = answers.values()
+    assert known.status_code == unknown.status_code == 429
+    csrf = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+    assert csrf.sub("", main_part(known)).replace("asha@", "nobody@") == csrf.sub(
+        "", main_part(unknown)
+    )
