@@ -47,10 +47,15 @@ def send_reset_mail(
     sent_key = SENT_KEY.format(request_id)
     if not cache.add(sent_key, True, timeout=SENT_FOR_SECONDS):
         return False
+    mail_link(email=email, domain=domain, use_https=use_https, language=language)
+    return True
+
+
+def mail_link(*, email: str, domain: str, use_https: bool, language: str) -> None:
+    """Mail a link to each active account with that address (none: nothing is sent)."""
     form = PasswordResetForm({"email": email})
     if form.is_valid():
         with translation.override(language):
             # Django's form logs a mail that cannot be sent rather than raising: a retry
             # would meet the same mail server, and the person can ask again.
             form.save(domain_override=domain, use_https=use_https)
-    return True

@@ -3,9 +3,9 @@ to set a new password."""
 
 from __future__ import annotations
 
+import logging
 import math
 import uuid
-from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import login
@@ -18,11 +18,15 @@ from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_http_methods
+from kombu.exceptions import OperationalError as BrokerError
 
 from clubs.forms import SignupForm
-from clubs.password_reset import wait_before_reset
+from clubs.password_reset import mail_link, wait_before_reset
 from clubs.tasks import send_reset_mail_task
+from config.cache import REDIS_DOWN
 from config.client_ip import client_ip
+
+logger = logging.getLogger(__name__)
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -59,16 +63,24 @@ class PasswordResetView(auth_views.PasswordResetView):
             response = self.render_to_response(self.get_context_data(form=form), status=429)
             response["Retry-After"] = str(int(wait))
             return response
-        task = partial(
-            send_reset_mail_task.delay,
-            request_id=uuid.uuid4().hex,
-            email=email,
-            domain=get_current_site(self.request).domain,
-            use_https=self.request.is_secure(),
-            language=get_language(),
-        )
-        transaction.on_commit(task)
+        mail = {
+            "email": email,
+            "domain": get_current_site(self.request).domain,
+            "use_https": self.request.is_secure(),
+            "language": get_language(),
+        }
+        transaction.on_commit(lambda: _queue_reset_mail(mail))
         return HttpResponseRedirect(self.get_success_url())
+
+
+def _queue_reset_mail(mail: dict) -> None:
+    try:
+        send_reset_mail_task.delay(request_id=uuid.uuid4().hex, **mail)
+    except (BrokerError, *REDIS_DOWN) as error:
+        # With the broker away the link is mailed now rather than never: this answer is
+        # slower for a known address than for an unknown one, only while Redis is down.
+        logger.warning("Password-reset mail sent in the request: no broker (%s).", error)
+        mail_link(**mail)
 
 
 def reset_wait_message(wait: float) -> str:

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client, TestCase
 from django.urls import reverse
+from kombu.exceptions import OperationalError
 
 from clubs.tasks import send_reset_mail_task
 from tests.clubs.factories import make_user
@@ -197,6 +198,21 @@ def test_a_task_delivered_twice_sends_its_mail_once() -> None:
 
     assert len(mail.outbox) == 1
     assert "https://club.example/accounts/reset/" in mail.outbox[0].body
+
+
+def test_with_the_broker_away_the_link_is_mailed_in_the_request_not_lost(
+    client, monkeypatch
+) -> None:
+    asha()
+
+    def broker_away(**job):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(send_reset_mail_task, "delay", broker_away)
+    response = ask_for_a_link(client, "asha@club.example")
+
+    assert response.status_code == 200
+    assert [message.to for message in mail.outbox] == [["asha@club.example"]]
 
 
 def test_the_mail_is_written_in_the_language_the_page_was_read_in(client) -> None:
