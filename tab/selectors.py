@@ -162,9 +162,7 @@ def club_tab(club: Club) -> Tab:
         removed=tuple(removed),
         sessions_counted=len(finished),
         sessions_in_play=in_play,
-        stakes=tuple(
-            sorted({s.stake_per_point for s in finished if s.format != Format.POOL})
-        ),
+        stakes=tuple(sorted({s.stake_per_point for s in finished if s.format != Format.POOL})),
     )
 
 
