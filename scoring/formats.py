@@ -8,7 +8,8 @@ results for leagues and the tests share one reading of the formats:
   Reaching the limit puts a player out. While at least two players are in and the highest
   score in play is below the rejoin mark, a player who is out may rejoin (as often as the
   session allows) at the highest score in play plus one, paying the entry fee into the pot
-  again. The pool ends when one player is left; they win the pot.
+  again. The pool ends when one player is left; they win the pot. Or the players still in
+  agree to stop and split it (`equal_shares`, `check_shares`); `Pot` is the money either way.
 - **Deals**: every player starts with the same stack of chips and each hand's payments move
   chips from payer to payee; after the last deal the most chips wins.
 """
@@ -81,6 +82,7 @@ class PoolState:
     left: set[int] = field(default_factory=set)
     rejoins: dict[int, int] = field(default_factory=dict)
     entries: int = 0  # fees paid: every entry and every rejoin
+    paid_in: dict[int, int] = field(default_factory=dict)  # position -> fees it paid
     # Every going out and every rejoining, in the order they happened (out_at keeps only
     # the latest going out of a player who rejoined).
     history: list[PoolEvent] = field(default_factory=list)
@@ -198,6 +200,7 @@ def _apply(state: PoolState, event: Entry | Leaving) -> None:
         state.left.add(event.replaced)
     else:
         state.entries += 1
+        state.paid_in[event.position] = state.paid_in.get(event.position, 0) + 1
     if event.kind == "rejoined":
         state.out_at.pop(event.position, None)
         state.rejoins[event.position] = state.rejoins.get(event.position, 0) + 1
@@ -205,6 +208,72 @@ def _apply(state: PoolState, event: Entry | Leaving) -> None:
     state.left.discard(event.position)
     state.scores[event.position] = event.score
     state.in_play.append(event.position)
+
+
+# How a pot was shared: the last player in took it, or the players still in split it.
+WINNER, EQUAL, AMOUNTS = "winner", "equal", "amounts"
+
+
+@dataclass(frozen=True)
+class Pot:
+    """The money of a pool: every fee paid in, and who takes what out.
+
+    `shares` is empty until the pot is settled (one player left, or a split recorded);
+    then each player's money is their share less the fees they paid, and the money of the
+    whole table sums to 0."""
+
+    total: int
+    entry_fee: int
+    fees: dict[int, int]  # position -> the fees it paid (entries and rejoins)
+    shares: dict[int, int]  # position -> what it takes out of the pot
+    split: str  # "" while unsettled, WINNER, EQUAL or AMOUNTS
+
+    @property
+    def settled(self) -> bool:
+        return bool(self.split)
+
+    @property
+    def money(self) -> dict[int, int]:
+        """Each position's money: 0 for everyone while the pot is unsettled."""
+        if not self.settled:
+            return dict.fromkeys(self.fees, 0)
+        return {pos: self.shares.get(pos, 0) - paid for pos, paid in self.fees.items()}
+
+
+def pool_pot(state: PoolState, rules: PoolRules, *, split: str, stored: Mapping[str, int]) -> Pot:
+    """The pot from the replayed pool and the split recorded on the session (if any)."""
+    fees = {pos: state.paid_in.get(pos, 0) * rules.entry_fee for pos in state.scores}
+    total = state.pot(rules)
+    if split:
+        shares = {int(pos): amount for pos, amount in stored.items()}
+    elif state.winner is not None:
+        split, shares = WINNER, {state.winner: total}
+    else:
+        shares = {}
+    return Pot(total=total, entry_fee=rules.entry_fee, fees=fees, shares=shares, split=split)
+
+
+def equal_shares(total: int, order: Sequence[int]) -> dict[int, int]:
+    """The pot in equal whole shares among `order` (the players still in, in the order
+    they sit from the dealer's left); what does not divide goes one each to the first."""
+    each, left_over = divmod(total, len(order))
+    return {pos: each + (1 if index < left_over else 0) for index, pos in enumerate(order)}
+
+
+def check_shares(total: int, in_play: Iterable[int], shares: Mapping[int, int]) -> str | None:
+    """None when `shares` splits the pot among the players still in, else why not (a
+    sentence). Every player still in gets a share (0 when not named)."""
+    if set(shares) - set(in_play):
+        return _("Only the players still in the pool share its pot.")
+    if any(amount < 0 for amount in shares.values()):
+        return _("Give each share as a whole number, 0 or more.")
+    given = sum(shares.values())
+    if given != total:
+        return _("The shares add up to %(given)s; they must add up to the pot, %(pot)s.") % {
+            "given": given,
+            "pot": total,
+        }
+    return None
 
 
 def chips(

@@ -44,6 +44,13 @@ class Format(models.TextChoices):
     DEALS = "deals", pgettext_lazy("a session format", "Deals")
 
 
+class PotSplit(models.TextChoices):
+    # Translators: how a pool's pot was split when the players still in agreed to stop
+    EQUAL = "equal", pgettext_lazy("a pot split", "Equal shares")
+    # Translators: how a pool's pot was split: the scorer typed each player's share
+    AMOUNTS = "amounts", pgettext_lazy("a pot split", "Amounts typed")
+
+
 class SessionStatus(models.TextChoices):
     ACTIVE = "active", pgettext_lazy("a session's status", "In play")
     FINISHED = "finished", pgettext_lazy("a session's status", "Finished")
@@ -69,6 +76,11 @@ class GameSession(models.Model):
     pool_rejoin_below = models.PositiveIntegerField(null=True, blank=True)
     # Paid into the pot on entering a pool and again on every rejoin; the winner takes it.
     entry_fee = models.PositiveIntegerField(default=0)
+    # A pool the players still in agreed to stop: how they split the pot ("equal" or
+    # "amounts"; empty otherwise) and each one's share by position ({"0": 150, ...}). The
+    # last player in takes the pot without any of this being stored (scoring/formats.py).
+    pot_split = models.CharField(max_length=8, choices=PotSplit.choices, blank=True, default="")
+    pot_shares = models.JSONField(default=dict, blank=True)
     # Deals: the chips every player starts with (the number of deals is the ending's target).
     chips = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(

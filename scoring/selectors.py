@@ -94,6 +94,17 @@ class Board:
         )
 
     @cached_property
+    def pot(self) -> formats.Pot | None:
+        """A pool's money: the fees paid in and who takes what out; None for other formats."""
+        pool = self.pool
+        if pool is None:
+            return None
+        session = self.session
+        return formats.pool_pot(
+            pool, pool_rules(session), split=session.pot_split, stored=session.pot_shares
+        )
+
+    @cached_property
     def chips(self) -> dict[int, int] | None:
         stack = self.session.chips
         if self.session.format != Format.DEALS or stack is None:
@@ -246,6 +257,8 @@ BOARD_FIELDS = (
     "pool_rejoins",
     "pool_rejoin_below",
     "entry_fee",
+    "pot_split",
+    "pot_shares",
     "chips",
 )
 

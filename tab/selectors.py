@@ -5,6 +5,9 @@ One money balance per player. Each finished session with a stake gives every sea
 in money, exactly as the session's summary settles it (`scoring.display.summary.settle`);
 the tab adds those up over every stake the player played at (money is money: 100 won at 1
 per point pays 100 lost at 5 per point) and keeps the breakdown per stake for reading.
+A finished pool with an entry fee counts by its pot instead (each player's share less the
+fees paid, the summary's `settle` again), whatever its stake per point; its money is kept
+apart from the breakdown per stake (`pools`, `pool_net`).
 Payments then move money: the payer's balance goes up by the amount, the payee's down.
 """
 
@@ -13,11 +16,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from clubs.models import Club, Player
 from scoring.display.summary import settle
-from scoring.models import GameSession, SessionStatus
+from scoring.models import Format, GameSession, SessionStatus
 from scoring.selectors import session_boards
 from scoring.settlement import fewest_payments
 from tab.models import Payment, PaymentChange
@@ -43,6 +46,8 @@ class PlayerBalance:
     paid: int  # payments the player made
     received: int  # payments the player received
     by_stake: tuple[StakeLine, ...]  # lowest stake first
+    pools: int = 0  # finished pools with an entry fee the player sat in
+    pool_net: int = 0  # money won (+) or lost (-) in them: part of `from_sessions`
 
     @property
     def balance(self) -> int:
@@ -73,8 +78,14 @@ class Tab:
 
 
 def money_sessions(club: Club) -> QuerySet[GameSession]:
-    """The club's sessions played for money, finished or in play."""
-    return GameSession.objects.filter(club=club, stake_per_point__gt=0).order_by("pk")
+    """The club's sessions played for money, finished or in play: a stake per point, or
+    for a pool an entry fee (a pool's money is its pot, never its points)."""
+    pool = Q(format=Format.POOL)
+    return (
+        GameSession.objects.filter(club=club)
+        .filter((~pool & Q(stake_per_point__gt=0)) | (pool & Q(entry_fee__gt=0)))
+        .order_by("pk")
+    )
 
 
 def payments(club: Club) -> QuerySet[Payment]:
@@ -94,14 +105,19 @@ def club_tab(club: Club) -> Tab:
     players: dict[int, Player] = {}
     from_sessions: dict[int, int] = defaultdict(int)
     per_stake: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    in_pools: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for board in session_boards(finished):
-        nets = settle(board).nets
+        settlement = settle(board)
+        nets = settlement.nets
         stake = board.session.stake_per_point
         for seat in board.seats:
             player = seat.player
             players[player.pk] = player
             from_sessions[player.pk] += nets[seat.position]
-            line = per_stake[player.pk][stake]
+            if settlement.pot is not None:
+                line = in_pools[player.pk]
+            else:
+                line = per_stake[player.pk][stake]
             line[0] += 1
             line[1] += nets[seat.position]
 
@@ -129,6 +145,8 @@ def club_tab(club: Club) -> Tab:
                 StakeLine(stake=stake, sessions=count, net=net)
                 for stake, (count, net) in sorted(per_stake[pk].items())
             ),
+            pools=in_pools[pk][0] if pk in in_pools else 0,
+            pool_net=in_pools[pk][1] if pk in in_pools else 0,
         )
         for pk, player in players.items()
     ]
@@ -144,7 +162,7 @@ def club_tab(club: Club) -> Tab:
         removed=tuple(removed),
         sessions_counted=len(finished),
         sessions_in_play=in_play,
-        stakes=tuple(sorted({s.stake_per_point for s in finished})),
+        stakes=tuple(sorted({s.stake_per_point for s in finished if s.format != Format.POOL})),
     )
 
 

@@ -20,10 +20,11 @@ from config import bounds
 from config.bounds import WholeNumber
 from scoring.formats import DEFAULT_POOL_LIMIT
 from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
-from scoring.models import Ending, Format, GameSession, HandVersion, Seat, Variant
+from scoring.models import Ending, Format, GameSession, HandVersion, PotSplit, Seat, Variant
 from scoring.selectors import Board, HandRow, pool_rules
 from scoring.services.seats import ACTIONS
 from scoring.services.sessions import DRAW, PoolSetup
+from scoring.settlement import fewest_payments
 
 # -- Out ---------------------------------------------------------------------------------------
 
@@ -95,6 +96,55 @@ def pool_data(board: Board) -> dict[str, Any] | None:
         "out_at": _points(pool.out_at),
         "rejoined": _points(pool.rejoins),
         "winner": pool.winner,
+    }
+
+
+class PotPaymentSerializer(serializers.Serializer):
+    payer = serializers.IntegerField(help_text="Seat position.")
+    payee = serializers.IntegerField(help_text="Seat position.")
+    amount = serializers.IntegerField(help_text="Money.")
+
+
+class PotSerializer(serializers.Serializer):
+    """A pool's money: its pot, what each seat paid in and takes out, and who pays whom."""
+
+    total = serializers.IntegerField(help_text="Every entry and rejoin's fee.")
+    entry_fee = serializers.IntegerField()
+    fees = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Fees each seat paid in, by position."
+    )
+    split = serializers.CharField(
+        allow_null=True,
+        help_text="null while unsettled; winner (the last player in takes it), equal or "
+        "amounts (the players still in stopped and split it).",
+    )
+    shares = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="What each seat takes out, by position; empty while unsettled.",
+    )
+    money = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Each seat's share less its fees, by position; they sum to 0 (all 0 while "
+        "unsettled).",
+    )
+    payments = PotPaymentSerializer(many=True, help_text="Who pays whom, in the fewest payments.")
+
+
+def pot_data(board: Board) -> dict[str, Any] | None:
+    pot = board.pot
+    if pot is None:
+        return None
+    money = pot.money
+    return {
+        "total": pot.total,
+        "entry_fee": pot.entry_fee,
+        "fees": _points(pot.fees),
+        "split": pot.split or None,
+        "shares": _points(pot.shares),
+        "money": _points(money),
+        "payments": [
+            {"payer": p.payer, "payee": p.payee, "amount": p.amount} for p in fewest_payments(money)
+        ],
     }
 
 
@@ -205,6 +255,9 @@ class SessionStateSerializer(SessionLinks):
     )
     format = serializers.ChoiceField(source="session.format", choices=Format.choices)
     pool = serializers.SerializerMethodField(help_text="A pool's state; null otherwise.")
+    pot = serializers.SerializerMethodField(
+        help_text="A pool's money (it has no points settlement); null otherwise."
+    )
     chips = serializers.SerializerMethodField(
         help_text="Deals: each seat's chips now, by position; null otherwise."
     )
@@ -218,6 +271,10 @@ class SessionStateSerializer(SessionLinks):
     @extend_schema_field(PoolSerializer(allow_null=True))
     def get_pool(self, board: Board) -> dict[str, Any] | None:
         return pool_data(board)
+
+    @extend_schema_field(PotSerializer(allow_null=True))
+    def get_pot(self, board: Board) -> dict[str, Any] | None:
+        return pot_data(board)
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField(), allow_null=True))
     def get_chips(self, board: Board) -> dict[str, int] | None:
@@ -572,6 +629,32 @@ class UndoSerializer(ChangeSerializer):
     reason = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="Optional; kept in the history."
     )
+
+
+class SplitSerializer(serializers.Serializer):
+    split = serializers.ChoiceField(
+        choices=PotSplit.choices,
+        help_text="equal: the pot in equal shares among the players still in (what does not "
+        "divide goes one each to the first to play); amounts: the shares given.",
+    )
+    shares = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        default=dict,
+        help_text='With amounts: seat position -> share, e.g. {"0": 150, "2": 100}; whole '
+        "numbers, 0 or more, adding up to the pot; a player still in not named gets 0.",
+    )
+    revision = serializers.IntegerField(
+        min_value=0, help_text="The session revision the scorer saw; a stale one gets 409."
+    )
+
+    def validate_shares(self, value: dict[str, int]) -> dict[int, int]:
+        try:
+            return {int(position): amount for position, amount in value.items()}
+        except ValueError:
+            raise serializers.ValidationError(
+                _("Name each share by a seat position, such as 0.")
+            ) from None
 
 
 class FinishSerializer(serializers.Serializer):

@@ -36,6 +36,7 @@ from scoring.api.serializers import (
     SessionDetailSerializer,
     SessionListSerializer,
     SessionStateSerializer,
+    SplitSerializer,
     StartedSessionSerializer,
     StartSessionSerializer,
     UndoSerializer,
@@ -44,6 +45,7 @@ from scoring.errors import SessionClosed, StaleSession
 from scoring.models import GameSession, HandVersion
 from scoring.selectors import attach_totals, session_board, session_list
 from scoring.services import hands
+from scoring.services.pots import split_pot
 from scoring.services.seats import seat_change
 from scoring.services.sessions import finish_session, start_session
 
@@ -260,6 +262,37 @@ class SessionFinish(SessionView[GameSession]):
             self.session,
             body.validated_data.get("revision"),
             lambda revision: finish_session(session_id=self.session.pk, revision=revision),
+        )
+        return Response(self.state())
+
+
+@extend_schema_view(
+    post=extend_schema(
+        tags=["sessions"],
+        summary="Stop a pool and split its pot (scorer or above)",
+        description=(
+            "The players still in agree to stop: the pot is split among them (equal shares, "
+            "or the amounts given, adding up to the pot exactly) and the session ends. The "
+            "same split sent again answers 200 unchanged; a different split of an ended pool "
+            "is refused (400)."
+        ),
+        request=SplitSerializer,
+        responses={200: SessionStateSerializer, **error_responses(400, 401, 403, 404, 409, 429)},
+    )
+)
+class SessionSplit(SessionView[GameSession]):
+    queryset = GameSession.objects.none()
+    serializer_class = SplitSerializer
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        body = SplitSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        split_pot(
+            session_id=self.session.pk,
+            revision=data["revision"],
+            kind=data["split"],
+            amounts=data["shares"],
         )
         return Response(self.state())
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path(session, sessions.SessionDetail.as_view(), name="api-session-detail"),
     path(session + "undo/", sessions.SessionUndo.as_view(), name="api-session-undo"),
     path(session + "finish/", sessions.SessionFinish.as_view(), name="api-session-finish"),
+    path(session + "split/", sessions.SessionSplit.as_view(), name="api-session-split"),
     path(session + "seats/", sessions.SessionSeats.as_view(), name="api-session-seats"),
     path(session + "hands/", hands.HandList.as_view(), name="api-hand-list"),
     path(session + "hands/<int:number>/", hands.HandDetail.as_view(), name="api-hand-detail"),

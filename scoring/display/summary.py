@@ -19,7 +19,7 @@ from languages.numbers import grouped
 from scoring.display.chart import Chart, build_chart
 from scoring.display.formatting import signed
 from scoring.display.penalties import seat_payments
-from scoring.formats import PoolState
+from scoring.formats import AMOUNTS, EQUAL, PoolState, Pot
 from scoring.hand_entry import HandEntry
 from scoring.models import GameSession, HandStatus, HandVersion, Seat
 from scoring.rules.variants import DEFAULTS
@@ -72,10 +72,25 @@ class Settlement:
     unit: str  # "points" or "game points": what a balance counts before the stake
     payments: tuple[PaymentLine, ...]
     nets: dict[int, int]  # seat -> money (or points without a stake); they sum to 0
+    pot: Pot | None = None  # a pool: its money is the pot, whatever the stake per point
 
     @property
     def in_money(self) -> bool:
-        return self.stake > 0
+        return self.stake > 0 or self.pot is not None
+
+
+@dataclass(frozen=True)
+class PotRow:
+    """One player's money in a pool: the fees paid in, the share taken out, and the net."""
+
+    name: str
+    fees: int
+    share: int | None  # None while the pot is unsettled
+    money: int
+
+    @property
+    def money_shown(self) -> str:
+        return signed(self.money)
 
 
 @dataclass(frozen=True)
@@ -92,6 +107,12 @@ class SessionSummary:
     by_net: bool = False  # winner-takes: the settlement's net decides, the points beside it
     winning_net: int | None = None  # the winners' net, when `by_net`
     format_lines: tuple[str, ...] = ()  # a pool's outs, rejoins and pot; a deals' chips
+    pot_rows: tuple[PotRow, ...] = ()  # a pool: each player's fees, share and money
+    shared_by: tuple[str, ...] = ()  # a pool stopped early: the players who split the pot
+
+    @property
+    def pot(self) -> Pot | None:
+        return self.settlement.pot
 
     @property
     def winning_net_shown(self) -> str:
@@ -142,10 +163,15 @@ def session_summary(session: GameSession) -> SessionSummary:
     format_lines: tuple[str, ...] = ()
     running = [row.running for row in board.rows]
     chart_label: Callable[[int], str] = signed
-    if board.pool is not None:
+    pot_rows: tuple[PotRow, ...] = ()
+    shared_by: tuple[str, ...] = ()
+    if board.pool is not None and settlement.pot is not None:
         unit, by_net = "pool points", False
         standings = _pool_standings(board, board.pool, settlement.nets)
-        format_lines = pool_lines(board, board.pool)
+        format_lines = pool_lines(board, board.pool, settlement.pot)
+        pot_rows = tuple(_pot_row(names[s.position], s.position, settlement.pot) for s in standings)
+        if settlement.pot.split in (EQUAL, AMOUNTS):
+            shared_by = tuple(s.name for s in standings if s.position in settlement.pot.shares)
         # The pool's own scores, which only grow towards the limit (or jump at a rejoin).
         running, chart_label = board.pool.running, str
     elif board.chips is not None:
@@ -173,10 +199,21 @@ def session_summary(session: GameSession) -> SessionSummary:
         by_net=by_net,
         winning_net=leaders[0].net if by_net and leaders else None,
         format_lines=format_lines,
+        pot_rows=pot_rows,
+        shared_by=shared_by,
     )
 
 
-def pool_lines(board: Board, pool: PoolState) -> tuple[str, ...]:
+def _pot_row(name: str, position: int, pot: Pot) -> PotRow:
+    return PotRow(
+        name=name,
+        fees=pot.fees.get(position, 0),
+        share=pot.shares.get(position, 0) if pot.settled else None,
+        money=pot.money.get(position, 0),
+    )
+
+
+def pool_lines(board: Board, pool: PoolState, pot: Pot | None = None) -> tuple[str, ...]:
     """The pool's limit and pot, then who went out when and who rejoined at what, in the
     order it happened (a player out twice is named twice), then the one left in."""
     names = board.names
@@ -191,7 +228,19 @@ def pool_lines(board: Board, pool: PoolState) -> tuple[str, ...]:
             lines.append(_("%(name)s went out in hand %(hand)s at %(score)s.") % words)
         else:
             lines.append(_("%(name)s rejoined at %(score)s.") % words)
-    if pool.winner is not None:
+    if pot is not None and pot.split in (EQUAL, AMOUNTS):
+        shares = ", ".join(
+            f"{names[pos]} {grouped(amount)}" for pos, amount in sorted(pot.shares.items())
+        )
+        if pot.split == EQUAL:
+            # Translators: the players still in a pool stopped; e.g. "Asha 125, Bala 125"
+            lines.append(
+                _("The players still in split the pot equally: %(shares)s.") % {"shares": shares}
+            )
+        else:
+            # Translators: the players still in a pool stopped; the scorer typed each share
+            lines.append(_("The players still in split the pot: %(shares)s.") % {"shares": shares})
+    elif pool.winner is not None:
         lines.append(
             _("%(name)s is the last player in and takes the pot.") % {"name": names[pool.winner]}
         )
@@ -217,9 +266,17 @@ def _pool_standings(board: Board, pool: PoolState, nets: dict[int, int]) -> tupl
 
 
 def settle(board: Board) -> Settlement:
-    """Who pays whom: every hand's payments (or game points) times the stake per point."""
+    """Who pays whom: every hand's payments (or game points) times the stake per point; in a
+    pool, each player's share of the pot less the fees they paid (nothing while unsettled)."""
     session = board.session
     seats = [seat.position for seat in board.seats]
+    pot = board.pot
+    if pot is not None:
+        money = pot.money
+        nets = {seat: money.get(seat, 0) for seat in seats}
+        return Settlement(
+            stake=0, unit="money", payments=_payment_lines(board, nets), nets=nets, pot=pot
+        )
     if session.variant in GAME_POINTS_VARIANTS:
         balance = balances_from_points(board.totals)
         unit = "game points"
@@ -229,12 +286,20 @@ def settle(board: Board) -> Settlement:
     # Without a stake the players settle in points: the same payments, counted in points.
     per_point = session.stake_per_point or 1
     nets = {seat: points * per_point for seat, points in balance.items()}
+    return Settlement(
+        stake=session.stake_per_point,
+        unit=unit,
+        payments=_payment_lines(board, nets),
+        nets=nets,
+    )
+
+
+def _payment_lines(board: Board, nets: dict[int, int]) -> tuple[PaymentLine, ...]:
     names = board.names
-    payments = tuple(
+    return tuple(
         PaymentLine(payer=names[p.payer], payee=names[p.payee], amount=p.amount)
         for p in fewest_payments(nets)
     )
-    return Settlement(stake=session.stake_per_point, unit=unit, payments=payments, nets=nets)
 
 
 def _standings(

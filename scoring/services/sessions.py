@@ -230,10 +230,26 @@ def lock_session(session_id: int) -> GameSession:
 
 def save_change(session: GameSession) -> None:
     """After any change to the hands: finish or reopen the session, and bump its revision."""
-    apply_ending(session, session_board(session))
+    board = session_board(session)
+    _keep_split(session, board)
+    apply_ending(session, board)
     session.revision += 1
     session.save(update_fields=["revision", "status", "finished_at", "ended_early"])
     session_changed.send(sender=GameSession, session=session)
+
+
+def _keep_split(session: GameSession, board: Board) -> None:
+    """A pot split among the players still in stays true: a correction that would put one
+    of them out, or bring someone else back in, is refused (its transaction rolls back)."""
+    if not session.pot_split or board.pool is None:
+        return
+    if set(board.pool.in_play) != {int(pos) for pos in session.pot_shares}:
+        raise UserError(
+            _(
+                "The pot was split among the players still in, so a change that puts one of "
+                "them out of the pool, or brings someone back in, cannot be saved."
+            )
+        )
 
 
 def apply_ending(session: GameSession, board: Board) -> None:
@@ -260,6 +276,12 @@ def finish_session(*, session_id: int, revision: int) -> GameSession:
                 "Someone else changed this session a moment ago; check the latest hand, then "
                 "end the session again."
             )
+        )
+    if session.format == Format.POOL:
+        # Its money is the pot, and only the players still in can say how they share it.
+        raise UserError(
+            _("A pool still in play ends when its players split the pot: choose how."),
+            field="split",
         )
     session.ended_early = True
     save_change(session)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from clubs.access import club_access
 from scoring.access import load_session
 from scoring.display.sessions import row_payments
+from scoring.formats import Pot
 from scoring.selectors import session_board
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -41,6 +42,27 @@ def csv_response(
     return response
 
 
+def _pot_rows(pot: Pot | None, positions: list[int]) -> list[list[object]]:
+    """A pool's money under the totals, in the players' columns: the fees each paid in,
+    the share each takes out (blank while unsettled) and their money. A pool has no other
+    settlement."""
+    if pot is None:
+        return []
+    blank: list[object] = ["", ""] * len(positions)
+    money = pot.money
+    fees: list[object] = [pot.fees.get(pos, 0) for pos in positions]
+    shares: list[object] = [pot.shares.get(pos, 0) if pot.settled else "" for pos in positions]
+    moneys: list[object] = [money.get(pos, 0) for pos in positions]
+    fees_paid = pgettext("a CSV row: the fees each player paid into a pool", "fees paid")
+    shared = pgettext("a CSV row: what each player takes out of the pool's pot", "share of the pot")
+    net = pgettext("a CSV row: a player's share less their fees", "money")
+    return [
+        [fees_paid, "", "", "", *fees, *blank],
+        [shared, "", "", pot.split, *shares, *blank],
+        [net, "", "", "", *moneys, *blank],
+    ]
+
+
 @require_GET
 def session_hands_csv(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     """One row per hand that counts (void hands too, scoring nothing), then the totals.
@@ -48,7 +70,8 @@ def session_hands_csv(request: HttpRequest, slug: str, session_id: int) -> HttpR
     After the score columns come, for each player, what they paid in the hand (a loser's
     penalty or a pack, blank for the winner) and how: "pack", "middle pack", or where the
     rules changed the number ("typed 130; capped at 120"). New columns go at the end, so a
-    spreadsheet built on the older file keeps working."""
+    spreadsheet built on the older file keeps working. A pool adds its money in three rows
+    after the totals (`_pot_rows`)."""
     access = club_access(request.user, slug)
     session = load_session(access, session_id)
     board = session_board(session)
@@ -91,6 +114,7 @@ def session_hands_csv(request: HttpRequest, slug: str, session_id: int) -> HttpR
     rows.append(
         [total, "", "", "", *(board.totals[pos] for pos in positions)] + ["", ""] * len(positions)
     )
+    rows += _pot_rows(board.pot, positions)
     return csv_response(
         filename=f"{access.club.slug}-session-{session.pk}-hands.csv", header=header, rows=rows
     )

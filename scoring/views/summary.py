@@ -19,9 +19,10 @@ from scoring.access import load_session
 from scoring.display import sessions as tables
 from scoring.display import summary as summaries
 from scoring.errors import StaleSession
-from scoring.models import GameSession
+from scoring.models import Format, GameSession
 from scoring.rules_words import game_name
 from scoring.services.sessions import finish_session
+from scoring.views import pot_split
 
 
 def _club_zone(club: Club) -> zoneinfo.ZoneInfo:
@@ -77,6 +78,8 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
     summary_url = redirect("session-summary", slug=access.club.slug, session_id=session.pk)
     if not session.is_active:
         return summary_url
+    if session.format == Format.POOL:
+        return pot_split.split_page(request, _context(access, session))
     error = None
     if request.method == "POST":
         try:

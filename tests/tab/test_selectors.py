@@ -130,3 +130,29 @@ def test_settling_up_a_big_club_finishes_fast_and_squares_everyone():
         left[payee] -= amount
     assert set(left.values()) == {0}
     assert len(payments) <= len([b for b in balance.values() if b]) - 1
+
+
+def test_a_finished_pool_counts_by_its_pot_not_by_its_points_times_the_stake(club):
+    from tests.scoring.pot_factories import asha_takes_the_pot, four_player_pool
+
+    # A stake per point set on the pool by mistake changes nothing: the pot is the money.
+    asha_takes_the_pot(four_player_pool(club, stake=2))
+    money_session(club, stake=1, hands=[(1, {0: 30, 2: 10})], names=("Asha", "Bala", "Chitra"))
+    tab = selectors.club_tab(club)
+    assert balances(tab) == {"Asha": 170, "Chitra": -60, "Dev": -50, "Bala": -60}
+    asha = next(line for line in tab.balances if line.player.name == "Asha")
+    assert (asha.pools, asha.pool_net) == (1, 200)
+    assert [(s.stake, s.sessions, s.net) for s in asha.by_stake] == [(1, 1, -30)]
+    assert tab.sessions_counted == 2 and tab.stakes == (1,)
+
+
+def test_a_pool_without_an_entry_fee_is_not_a_money_session(club):
+    from scoring.services.sessions import PoolSetup
+    from tests.factories import make_session, record
+
+    pool = make_session(
+        club, stake=3, format="pool", pool=PoolSetup(limit=101, rejoins=0, entry_fee=0)
+    )
+    record(pool, typed_entry(0, {1: 110, 2: 120}))
+    tab = selectors.club_tab(club)
+    assert tab.balances == () and tab.sessions_counted == 0
