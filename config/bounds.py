@@ -68,6 +68,9 @@ LEADERBOARD_DAYS = 3_650
 SEATS = max(high for _, high in PLAYER_RANGES.values())
 ROUNDS = 20
 ROUND_TARGET = 600
+# A pool's pot: every seat's entry and every rejoin at the top fee, which a share typed when
+# the players still in split it can never pass (1,320,000,000: an integer holds it).
+POT = MONEY * SEATS * (POOL_REJOINS + 1)
 # A seat position (0 is the first seat) and a session's revision (its column's range).
 POSITION = SEATS - 1
 REVISION = INT32_MAX
@@ -94,6 +97,7 @@ NAMED: dict[str, int] = {
     "SEATS": SEATS,
     "ROUNDS": ROUNDS,
     "ROUND_TARGET": ROUND_TARGET,
+    "POT": POT,
     "POSITION": POSITION,
     "REVISION": REVISION,
     "ID": ID,

@@ -638,7 +638,7 @@ class SplitSerializer(serializers.Serializer):
         "divide goes one each to the first to play); amounts: the shares given.",
     )
     shares = serializers.DictField(
-        child=serializers.IntegerField(),
+        child=WholeNumber(min_value=0, max_value=bounds.POT),
         required=False,
         default=dict,
         help_text='With amounts: seat position -> share, e.g. {"0": 150, "2": 100}; whole '
