@@ -644,8 +644,10 @@ class SplitSerializer(serializers.Serializer):
         help_text='With amounts: seat position -> share, e.g. {"0": 150, "2": 100}; whole '
         "numbers, 0 or more, adding up to the pot; a player still in not named gets 0.",
     )
-    revision = serializers.IntegerField(
-        min_value=0, help_text="The session revision the scorer saw; a stale one gets 409."
+    revision = WholeNumber(
+        min_value=0,
+        max_value=bounds.REVISION,
+        help_text="The session revision the scorer saw; a stale one gets 409.",
     )
 
     def validate_shares(self, value: dict[str, int]) -> dict[int, int]:
