@@ -286,7 +286,8 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "config.api_renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # UTF-8 JSON of whole characters only; anything else is a 400 (config/api_parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["config.api_parsers.JSONParser"],
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", which
     # tells a script what to send. The session lets a logged-in browser use the browsable
     # API and the docs page (with its CSRF token).
