@@ -22,6 +22,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from clubs.errors import UserError
+from config.api_parsers import HalfACharacter, NotUtf8
 from config.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
 
 logger = logging.getLogger(__name__)
@@ -118,6 +119,19 @@ def _body_for(exc: Exception, context: dict[str, Any]) -> dict[str, Any]:
         return user_error_body(exc.error)
     if isinstance(exc, exceptions.ValidationError):
         return _validation_body(exc.detail)
+    if isinstance(exc, NotUtf8):
+        return error_body(
+            "bad_request",
+            _("Send the body as JSON in UTF-8: declare charset=utf-8 or no charset at all."),
+        )
+    if isinstance(exc, HalfACharacter):
+        return error_body(
+            "bad_request",
+            _(
+                "The request body holds half of a character (a lone surrogate escape); send "
+                "whole characters."
+            ),
+        )
     if isinstance(exc, exceptions.ParseError):
         return error_body("bad_request", _("The request body is not valid JSON; fix it and retry."))
     if isinstance(exc, exceptions.Throttled):

@@ -165,9 +165,25 @@ TEMPLATES = [
 ]
 
 
+# SQLite serves one club room (docs/operations.md): the tables' phones write at once, and
+# SQLite takes one writer at a time. A transaction takes the write lock when it begins
+# (IMMEDIATE), so a writer waits its turn for up to SQLITE_TIMEOUT_SECONDS instead of failing
+# at once with "database is locked" when a deferred read must become a write; write-ahead
+# logging lets pages read while a hand is written. init_command runs on every connection.
+_SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": env.get_int("SQLITE_TIMEOUT_SECONDS", 20, low=1),
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+
 def _database(url: str | None) -> dict:
     if url is None:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": dict(_SQLITE_OPTIONS),
+        }
     try:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except ValueError as exc:
@@ -180,6 +196,8 @@ def _database(url: str | None) -> dict:
         raise ImproperlyConfigured(
             "DATABASE_URL must start with postgres:// (or sqlite:// for a file database)."
         )
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     return dict(config)
 
 
@@ -301,7 +319,8 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "config.api_renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # UTF-8 JSON of whole characters only; anything else is a 400 (config/api_parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["config.api_parsers.JSONParser"],
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", which
     # tells a script what to send. The session lets a logged-in browser use the browsable
     # API and the docs page (with its CSRF token).

@@ -34,6 +34,7 @@ SETTINGS_VARS = (
     "HSTS_SECONDS",
     "HSTS_PRELOAD",
     "HSTS_INCLUDE_SUBDOMAINS",
+    "SQLITE_TIMEOUT_SECONDS",
 )
 
 
@@ -127,6 +128,21 @@ def test_database_url_selects_postgresql() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.postgresql", "rummyclub"]
+
+
+@pytest.mark.parametrize("url", [None, "sqlite:////tmp/club.sqlite3"])
+def test_sqlite_logs_ahead_and_takes_the_write_lock_up_front(url: str | None) -> None:
+    """One club room's tables writing at once wait their turn (tests/test_embedded_database.py)."""
+    environ = {"SQLITE_TIMEOUT_SECONDS": "7"} | ({"DATABASE_URL": url} if url else {})
+    result = settings_in_subprocess("s.DATABASES['default']['OPTIONS']", **environ)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 7,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_parsers import refuse_declared_charset
 from config.api_schema import ErrorSerializer
 from config.throttles import ScopedThrottle
 from scoring.rules import MAX_REQUEST_BYTES, evaluate_json, is_error, too_large
@@ -14,10 +15,11 @@ from scoring.rules_limits import time_limit
 class EvaluateRulesView(APIView):
     """POST a rules-engine request as the JSON body; 200 with the answer, 400 with an error.
 
-    The raw body goes to the engine unparsed, so a body that is not JSON gets the contract's
-    bad_request error object rather than DRF's parse error. A body over the engine's size
-    limit is refused before it is read, and the engine answers `too_complex` rather than
-    think past the door's time limit.
+    The raw body goes to the engine unparsed, so a body that is not UTF-8 JSON gets the
+    contract's bad_request error object rather than DRF's parse error; a charset other than
+    UTF-8 declared is refused as on every endpoint. A body over the engine's size limit is
+    refused before it is read, and the engine answers `too_complex` rather than think past
+    the door's time limit.
     """
 
     permission_classes = [AllowAny]
@@ -51,6 +53,8 @@ class EvaluateRulesView(APIView):
     def post(self, request: Request) -> Response:
         if _declared_length(request) > MAX_REQUEST_BYTES:
             return Response(too_large().as_response(), status=400)
+        # The engine reads UTF-8 only, as every endpoint does (config/api_parsers.py).
+        refuse_declared_charset(request.content_type)
         response = evaluate_json(request.body, time_limit=time_limit())
         return Response(response, status=400 if is_error(response) else 200)
 

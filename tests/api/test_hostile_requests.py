@@ -50,6 +50,18 @@ def test_half_a_character_is_a_bad_request_in_json():
     assert "lone surrogate" in _error(response)["message"]
 
 
+def test_the_raw_bytes_of_half_a_character_are_a_bad_request_not_a_500():
+    response = _raw(b'{"op": "wilds", "variant": "indian13", "wild": "\xed\xa0\x80"}')
+    assert response.status_code == 400
+    assert _error(response) == {"code": "bad_request", "message": "The request is not valid JSON."}
+
+
+def test_half_a_character_as_a_low_surrogate_escape_is_a_bad_request():
+    response = _raw(b'{"op": "wilds", "variant": "indian13", "wild": "\udc00"}')
+    assert response.status_code == 400
+    assert "lone surrogate" in _error(response)["message"]
+
+
 def test_a_whole_character_written_as_an_escape_pair_is_read():
     response = _raw(b'{"op": "wilds", "variant": "indian13", "wild": "\\ud83c\\udccf"}')
     assert response.status_code == 200

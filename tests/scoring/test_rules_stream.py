@@ -96,6 +96,17 @@ def test_half_a_character_is_answered_and_the_batch_goes_on() -> None:
     assert "wild_cards" in answers[1]
 
 
+def test_the_raw_bytes_of_half_a_character_are_not_json_and_the_batch_goes_on() -> None:
+    line = b'{"op":"wilds","variant":"indian13","wild":"\xed\xa0\x80"}\n'
+    status, answers = run_real([line, WILDS])
+    assert status == 0
+    assert answers[0]["error"] == {
+        "code": "bad_request",
+        "message": "The request is not valid JSON.",
+    }
+    assert "wild_cards" in answers[1]
+
+
 def test_deep_nesting_is_answered_and_the_batch_goes_on() -> None:
     status, answers = run_real([b"[" * 50_000 + b"]" * 50_000 + b"\n", WILDS])
     assert status == 0
