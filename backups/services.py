@@ -56,12 +56,13 @@ def restore(*, path: Path, alias: str = DEFAULT_DB_ALIAS) -> Contents:
     """Load the backup into the database, which must be empty; answers what it held."""
     connection = _connection(alias)
     kind = _kind(connection)
-    contents = check(path=path)
-    if contents.kind is not kind:
+    made_by = files.kind_of(path)
+    if made_by is not kind:
         raise BackupError(
-            f"{path} is a {contents.kind.value} backup and the database is {kind.value}: a "
+            f"{path} is a {made_by.value} backup and the database is {kind.value}: a "
             "backup restores only into a database of its own kind."
         )
+    contents = check(path=path)
     if kind is Kind.POSTGRESQL:
         _refuse_unless_empty(connection)
         connection.close()

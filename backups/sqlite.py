@@ -26,13 +26,17 @@ def back_up(*, source: sqlite3.Connection, target: Path) -> None:
         # The copy takes the source's journal mode; in WAL mode it would need a `-wal` file
         # beside it. Rollback mode keeps the backup one file.
         copy.execute("PRAGMA journal_mode=DELETE")
-    _check_integrity(target)
+        _check_integrity(copy, target)
 
 
 def read_contents(path: Path) -> Contents:
     """What the backup holds, after SQLite has checked every page of it."""
-    _check_integrity(path)
-    with closing(_read_only(path)) as db:
+    try:
+        db = _read_only(path)
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{path} cannot be read as an SQLite database: {exc}.") from None
+    with closing(db):
+        _check_integrity(db, path)
         names = [
             row[0]
             for row in db.execute(
@@ -76,16 +80,15 @@ def restore(*, backup: Path, target: Path) -> None:
             )
     with closing(_read_only(backup)) as source, closing(sqlite3.connect(target)) as copy:
         source.backup(copy)
-        # Closing the last connection folds a `-wal` file, if the database uses one, back
-        # into the database and removes it.
+        _check_integrity(copy, target)
+        # The target keeps its journal mode. In WAL mode, closing this last connection folds
+        # the `-wal` file back into the database and removes it.
         copy.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    _check_integrity(target)
 
 
-def _check_integrity(path: Path) -> None:
+def _check_integrity(db: sqlite3.Connection, path: Path) -> None:
     try:
-        with closing(_read_only(path)) as db:
-            answer = [row[0] for row in db.execute("PRAGMA integrity_check")]
+        answer = [row[0] for row in db.execute("PRAGMA integrity_check")]
     except sqlite3.DatabaseError as exc:
         raise BackupError(f"{path} cannot be read as an SQLite database: {exc}.") from None
     if answer != ["ok"]:

@@ -23,8 +23,12 @@ def build_club() -> Club:
     correct(in_play, 3, typed_entry(2, {0: 25, 1: 30, 3: 15}), reason="Dev won it")
     void(in_play, 4, reason="Misdeal")
     record(in_play, typed_entry(3, {0: 12, 1: 7, 2: 9}))
-    money_session(club, stake=2, hands=[(0, {1: 30, 2: 10}), (1, {0: 5, 2: 20})],
-                  names=("Esha", "Farid", "Gita"))
+    money_session(
+        club,
+        stake=2,
+        hands=[(0, {1: 30, 2: 10}), (1, {0: 5, 2: 20})],
+        names=("Esha", "Farid", "Gita"),
+    )
     pay(club, "Farid", "Esha", 40, note="Cash at the table")
     wrong = pay(club, "Gita", "Esha", 15)
     tab_services.remove_payment(club=club, by=owner_of(club), payment_id=wrong.pk)
@@ -32,4 +36,3 @@ def build_club() -> Club:
     club.refresh_from_db()
     assert club.slug == DEMO_SLUG
     return club
-

@@ -49,7 +49,12 @@ def postgres_rows(settings: dict[str, Any], name: str) -> dict[str, list[tuple[A
 def sqlite_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     """The same for an SQLite file, SQLite's own `sqlite_sequence` (the next ids) included."""
     with closing(sqlite3.connect(path)) as db:
-        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        tables = [
+            row[0]
+            for row in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
         return {
             table: sorted(db.execute(f'SELECT * FROM "{table}"').fetchall(), key=repr)
             for table in tables

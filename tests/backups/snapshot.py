@@ -39,7 +39,9 @@ def snapshot(now: datetime) -> dict[str, Any]:
                 for session in sessions
                 for hand in session.hands.order_by("number")
             },
-            "leagues": [_plain(leagues.league_table(league)) for league in leagues.club_leagues(club)],
+            "leagues": [
+                _plain(leagues.league_table(league)) for league in leagues.club_leagues(club)
+            ],
             "leaderboards": {
                 variant: _plain(leagues.leaderboard(club, variant, now=now))
                 for variant in leagues.rated_variants(club)
@@ -63,7 +65,10 @@ def _plain(value: Any) -> Any:
 
     if isinstance(value, Model):
         fields = value._meta.concrete_fields
-        return {"model": value._meta.label, **{f.attname: _plain(getattr(value, f.attname)) for f in fields}}
+        return {
+            "model": value._meta.label,
+            **{f.attname: _plain(getattr(value, f.attname)) for f in fields},
+        }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
