@@ -10,7 +10,15 @@ from __future__ import annotations
 import grimp
 
 PACKAGES = (
-    "config", "clubs", "scoring", "leagues", "tournaments", "tab", "languages", "demo", "backups"
+    "config",
+    "clubs",
+    "scoring",
+    "leagues",
+    "tournaments",
+    "tab",
+    "languages",
+    "demo",
+    "backups",
 )
 
 
