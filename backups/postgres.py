@@ -50,8 +50,9 @@ class Server:
     password: str | None
 
     def environment(self) -> dict[str, str]:
+        # Without a password in the settings, libpq's own ways (PGPASSWORD, ~/.pgpass) stay,
+        # as they do for the app's connection.
         child = dict(os.environ)
-        child.pop("PGPASSWORD", None)
         if self.password:
             child["PGPASSWORD"] = self.password
         return child

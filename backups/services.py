@@ -27,6 +27,12 @@ def back_up(*, directory: Path, alias: str = DEFAULT_DB_ALIAS, at: datetime | No
     """Write a dated backup of the database into `directory` and answer its path."""
     connection = _connection(alias)
     kind = _kind(connection)
+    if not _reachable(connection, lambda: _tables(connection)):
+        # A cron job pointed at the wrong database would otherwise keep nothing, nightly.
+        raise BackupError(
+            f"The database {connection.settings_dict['NAME']} holds no tables: there is "
+            "nothing to back up. Is DATABASE_URL the club's database?"
+        )
     partial, final = files.new_backup(directory, kind, at=at or timezone.now())
     try:
         if kind is Kind.POSTGRESQL:
@@ -104,14 +110,14 @@ def _server_version(connection: BaseDatabaseWrapper) -> int:
         return int(cursor.fetchone()[0])
 
 
+def _tables(connection: BaseDatabaseWrapper) -> list[str]:
+    with connection.cursor() as cursor:
+        return list(connection.introspection.table_names(cursor, include_views=True))
+
+
 def _refuse_unless_empty(connection: BaseDatabaseWrapper) -> None:
     name = connection.settings_dict["NAME"]
-
-    def tables() -> list[str]:
-        with connection.cursor() as cursor:
-            return list(connection.introspection.table_names(cursor, include_views=True))
-
-    if _reachable(connection, tables, restoring=True):
+    if _reachable(connection, lambda: _tables(connection), restoring=True):
         raise BackupError(
             f"The database {name} is not empty: a backup is restored only into an empty one. "
             f"Make one (dropdb {name}, or keep it under another name, then createdb {name}) "

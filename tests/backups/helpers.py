@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 import psycopg
+import pytest
 from psycopg import sql
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -70,9 +72,10 @@ def database_url(settings: dict[str, Any], name: str) -> str:
     return f"postgres://{user}{password}@{host}{port}/{quote(name, safe='')}"
 
 
-def run(database_url: str, *args: str) -> str:
+def run(database_url: str, *args: str, fails: bool = False) -> str:
     """A `python` of this project against `database_url`, with tasks run in its process and
-    nothing sent to the Redis that CI shares. Answers its output; fails on its failure."""
+    nothing sent to the Redis that CI shares. Answers its output (its errors, when it is
+    expected to fail); fails when it does not end as expected."""
     environment = {**os.environ, "DATABASE_URL": database_url}
     environment.pop("REDIS_URL", None)
     done = subprocess.run(
@@ -84,8 +87,27 @@ def run(database_url: str, *args: str) -> str:
         timeout=120,
         check=False,
     )
+    if fails:
+        assert done.returncode != 0, done.stdout
+        return done.stderr
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
+
+
+def require_postgresql() -> None:
+    """Skip unless the tests run on PostgreSQL with its client tools; in CI, fail instead."""
+    from django.db import connection
+
+    why = None
+    if connection.vendor != "postgresql":
+        why = "the test database is not PostgreSQL (set DATABASE_URL)"
+    elif not (shutil.which("pg_dump") and shutil.which("pg_restore")):
+        why = "pg_dump and pg_restore are not installed (Debian's postgresql-client)"
+    if why is None:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI must run the PostgreSQL backup tests, but {why}.")
+    pytest.skip(why)
 
 
 def snapshot_of(database_url: str, now: datetime) -> dict[str, Any]:

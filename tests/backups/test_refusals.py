@@ -18,6 +18,7 @@ from django.db import connection
 
 from backups import postgres, services, sqlite
 from backups.errors import BackupError
+from tests.backups.helpers import require_postgresql, run
 from tests.factories import make_club, make_session, record, typed_entry
 
 
@@ -138,8 +139,7 @@ def test_a_backup_of_the_configured_database_is_whole_and_says_what_it_holds(tmp
 
 @pytest.mark.django_db
 def test_a_postgresql_restore_refuses_a_database_that_is_not_empty(tmp_path):
-    if connection.vendor != "postgresql":
-        pytest.skip("the test database is not PostgreSQL")
+    require_postgresql()
     call_command("backup", dir=tmp_path, stdout=StringIO())
     [backup] = tmp_path.iterdir()
     with pytest.raises(CommandError, match="is not empty: a backup is restored only into an empty"):
@@ -167,3 +167,16 @@ def test_a_pg_dump_older_than_the_server_is_refused_before_it_runs(tmp_path, mon
     ):
         postgres.back_up(server=server, server_version=160004, target=tmp_path / "x.dump")
     assert not (tmp_path / "x.dump").exists()
+
+
+def test_a_backup_of_a_database_without_tables_is_refused_rather_than_kept_empty(tmp_path):
+    said = run(
+        f"sqlite:///{tmp_path / 'wrong.sqlite3'}",
+        "manage.py",
+        "backup",
+        "--dir",
+        str(tmp_path / "backups"),
+        fails=True,
+    )
+    assert "holds no tables: there is nothing to back up. Is DATABASE_URL" in said
+    assert not (tmp_path / "backups").exists()
