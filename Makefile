@@ -10,7 +10,8 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup migrate seed run test test-fast lint lint-types lint-imports bench chromium gettext i18n
+.PHONY: help setup migrate seed run test test-fast lint lint-types lint-imports bench chromium gettext i18n \
+	backup restore check-backup
 
 help:
 	@echo "make run        set up, migrate, load demo data, serve on http://127.0.0.1:8000/ (and the LAN)"
@@ -19,6 +20,9 @@ help:
 	@echo "make lint       ruff (check and format), mypy, and the import contracts"
 	@echo "make bench      set up and run the benchmarks: rules engine, then leagues on PostgreSQL"
 	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
+	@echo "make backup     write a dated backup of the database into BACKUP_DIR (var/backups/)"
+	@echo "make restore FILE=...       restore a backup into an empty database, then migrate"
+	@echo "make check-backup FILE=...  say whether a backup is whole and what it holds"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -101,3 +105,17 @@ lint-imports: setup
 # seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards.
 bench: setup
 	$(PY) -m bench $(BENCH)
+
+# Backups of the database the environment names (docs/operations.md, "Backups").
+backup: setup
+	$(PY) manage.py backup
+
+# Into an empty database only; then migrate, for a backup made by an older version.
+restore: setup
+	@if [ -z "$(FILE)" ]; then echo "Say which backup: make restore FILE=var/backups/..."; exit 2; fi
+	$(PY) manage.py restore "$(FILE)"
+	$(PY) manage.py migrate --noinput
+
+check-backup: setup
+	@if [ -z "$(FILE)" ]; then echo "Say which backup: make check-backup FILE=var/backups/..."; exit 2; fi
+	$(PY) manage.py check_backup "$(FILE)"

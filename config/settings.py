@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "tab",
     "languages",
     "demo",
+    "backups",
     # Only for its management command: makemessages that also finds the rules engine's
     # sentences (config/management/commands/makemessages.py).
     "config",
@@ -206,6 +207,10 @@ DATABASES = {"default": _database(env.get_str("DATABASE_URL"))}
 # key columns and ignores the rest, which is all the embedded default needs.
 SILENCED_SYSTEM_CHECKS = ["models.W040"] if "sqlite" in DATABASES["default"]["ENGINE"] else []
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Where `manage.py backup` writes its dated files (docs/operations.md); a relative path is
+# taken from the project root. Keep copies somewhere else too: this machine can be lost.
+BACKUP_DIR = BASE_DIR / (env.get_str("BACKUP_DIR") or "var/backups")
 
 REDIS_URL = env.get_str("REDIS_URL")
 if REDIS_URL is not None and not REDIS_URL.startswith(("redis://", "rediss://")):

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("config", "clubs", "scoring", "leagues", "tournaments", "tab", "languages", "demo")
+PACKAGES = (
+    "config",
+    "clubs",
+    "scoring",
+    "leagues",
+    "tournaments",
+    "tab",
+    "languages",
+    "demo",
+    "backups",
+)
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
