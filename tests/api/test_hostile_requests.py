@@ -57,7 +57,7 @@ def test_the_raw_bytes_of_half_a_character_are_a_bad_request_not_a_500():
 
 
 def test_half_a_character_as_a_low_surrogate_escape_is_a_bad_request():
-    response = _raw(b'{"op": "wilds", "variant": "indian13", "wild": "\udc00"}')
+    response = _raw(rb'{"op": "wilds", "variant": "indian13", "wild": "\udc00"}')
     assert response.status_code == 400
     assert "lone surrogate" in _error(response)["message"]
 
