@@ -1,13 +1,14 @@
-"""`python -m bench`: the rules-engine bench, then the league bench on PostgreSQL.
+"""`python -m bench`: the rules-engine bench, the league bench on PostgreSQL, the stall bench.
 
-`python -m bench rules` or `python -m bench league` runs one of them. The league bench
+`python -m bench rules`, `league` or `stall` runs one of them (the stall bench: a burst of slow
+rules checks against gunicorn while hands are recorded, bench/stall_bench.py). The league bench
 needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
 figures are still printed and the exit status is non-zero.
 """
 
 import sys
 
-BENCHES = ("rules", "league")
+BENCHES = ("rules", "league", "stall")
 
 
 def _rules() -> int:
@@ -28,17 +29,23 @@ def _league() -> int:
     return main()
 
 
+def _stall() -> int:
+    from bench.stall_bench import main
+
+    return main()
+
+
 def run(argv: list[str]) -> int:
     chosen = argv or list(BENCHES)
     unknown = [name for name in chosen if name not in BENCHES]
     if unknown:
-        print(f"usage: python -m bench [{' | '.join(BENCHES)}]  (no argument: both)")
+        print(f"usage: python -m bench [{' | '.join(BENCHES)}]  (no argument: all)")
         return 2
     status = 0
     for name in chosen:
         if len(chosen) > 1:
             print(f"== {name} bench ==", flush=True)
-        status = max(status, {"rules": _rules, "league": _league}[name]())
+        status = max(status, {"rules": _rules, "league": _league, "stall": _stall}[name]())
         if len(chosen) > 1:
             print(flush=True)
     return status
