@@ -18,7 +18,7 @@ help:
 	@echo "make test       set up (browser included) and run the whole test suite"
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
 	@echo "make lint       ruff (check and format), mypy, and the import contracts"
-	@echo "make bench      set up and run the benchmarks: rules engine, then leagues on PostgreSQL"
+	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall"
 	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
 	@echo "make backup     write a dated backup of the database into BACKUP_DIR (var/backups/)"
 	@echo "make restore FILE=...       restore a backup into an empty database, then migrate"
@@ -101,7 +101,7 @@ lint-types: setup
 lint-imports: setup
 	$(VENV)/bin/lint-imports
 
-# `make bench BENCH=rules` or `BENCH=league` runs one; the league bench makes, migrates and
+# `make bench BENCH=rules`, `BENCH=league` or `BENCH=stall` runs one; the league bench makes, migrates and
 # seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards.
 bench: setup
 	$(PY) -m bench $(BENCH)

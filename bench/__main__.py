@@ -1,7 +1,8 @@
-"""`python -m bench`: the rules-engine bench, then the league bench on PostgreSQL.
+"""`python -m bench`: the rules-engine bench, the league bench on PostgreSQL, the stall bench.
 
-`python -m bench rules` or `python -m bench league` runs one of them; `python -m bench
-reset` (not run by default) times the password-reset page for a known and an unknown
+`python -m bench rules`, `league` or `stall` runs one of them (the stall bench: a burst of slow
+rules checks against gunicorn while hands are recorded, bench/stall_bench.py); `python -m
+bench reset` (not run by default) times the password-reset page for a known and an unknown
 address. The league bench
 needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
 figures are still printed and the exit status is non-zero.
@@ -9,7 +10,7 @@ figures are still printed and the exit status is non-zero.
 
 import sys
 
-BENCHES = ("rules", "league")
+BENCHES = ("rules", "league", "stall")
 ON_REQUEST = ("reset",)
 
 
@@ -37,18 +38,25 @@ def _reset() -> int:
     return main()
 
 
+def _stall() -> int:
+    from bench.stall_bench import main
+
+    return main()
+
+
 def run(argv: list[str]) -> int:
     chosen = argv or list(BENCHES)
     unknown = [name for name in chosen if name not in (*BENCHES, *ON_REQUEST)]
     if unknown:
         names = " | ".join((*BENCHES, *ON_REQUEST))
-        print(f"usage: python -m bench [{names}]  (no argument: {' and '.join(BENCHES)})")
+        print(f"usage: python -m bench [{names}]  (no argument: {', '.join(BENCHES)})")
         return 2
     status = 0
     for name in chosen:
         if len(chosen) > 1:
             print(f"== {name} bench ==", flush=True)
-        status = max(status, {"rules": _rules, "league": _league, "reset": _reset}[name]())
+        benches = {"rules": _rules, "league": _league, "stall": _stall, "reset": _reset}
+        status = max(status, benches[name]())
         if len(chosen) > 1:
             print(flush=True)
     return status

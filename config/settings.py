@@ -11,7 +11,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from config import env, lan
+from config import env, lan, web_workers
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -40,6 +40,13 @@ NUM_PROXIES = env.get_int("NUM_PROXIES", 0)
 # The longest a web door lets the rules engine think about one request before it answers
 # "too complex to check" (the command-line door has no limit).
 RULES_TIME_LIMIT_MS = env.get_int("RULES_TIME_LIMIT_MS", 2000, low=1)
+
+# How many requests of the public doors (the rules API, the check-a-show page) the engine
+# may think about at once on this machine; past it they are answered "busy" at once, so the
+# web workers stay free for the scorers (recording a hand is never limited). By default half
+# the gunicorn processes (config/web_workers.py). The slots are lock files in SLOTS_DIR.
+RULES_CONCURRENCY = env.get_int("RULES_CONCURRENCY", web_workers.default_engine_share(), low=1)
+SLOTS_DIR = env.get_str("SLOTS_DIR", "")
 
 # Behind a TLS-terminating proxy: trust its X-Forwarded-Proto, keep cookies on HTTPS,
 # send plain-HTTP visitors to HTTPS and tell browsers to stay there (HSTS). The health

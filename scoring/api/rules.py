@@ -5,11 +5,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import error_body
 from config.api_parsers import refuse_declared_charset
 from config.api_schema import ErrorSerializer
 from config.throttles import ScopedThrottle
 from scoring.rules import MAX_REQUEST_BYTES, evaluate_json, is_error, too_large
-from scoring.rules_limits import time_limit
+from scoring.rules_limits import EngineBusy, door_slot, time_limit
 
 
 class EvaluateRulesView(APIView):
@@ -19,7 +20,8 @@ class EvaluateRulesView(APIView):
     contract's bad_request error object rather than DRF's parse error; a charset other than
     UTF-8 declared is refused as on every endpoint. A body over the engine's size limit is
     refused before it is read, and the engine answers `too_complex` rather than think past
-    the door's time limit.
+    the door's time limit. While RULES_CONCURRENCY requests of the public doors are being
+    thought about, another is answered 503 `busy` at once, with Retry-After.
     """
 
     permission_classes = [AllowAny]
@@ -40,6 +42,11 @@ class EvaluateRulesView(APIView):
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="The engine's answer."),
             400: OpenApiResponse(ErrorSerializer, description="The engine's error object."),
+            503: OpenApiResponse(
+                ErrorSerializer,
+                description="busy: the engine is checking as many requests as the server "
+                "allows; send it again after Retry-After seconds.",
+            ),
         },
         examples=[
             OpenApiExample(
@@ -55,7 +62,16 @@ class EvaluateRulesView(APIView):
             return Response(too_large().as_response(), status=400)
         # The engine reads UTF-8 only, as every endpoint does (config/api_parsers.py).
         refuse_declared_charset(request.content_type)
-        response = evaluate_json(request.body, time_limit=time_limit())
+        try:
+            with door_slot():
+                response = evaluate_json(request.body, time_limit=time_limit())
+        except EngineBusy as busy:
+            # 503, not 429: the server is full, whoever asks; this client sent nothing wrong.
+            return Response(
+                error_body("busy", str(busy)),
+                status=503,
+                headers={"Retry-After": str(busy.retry_after)},
+            )
         return Response(response, status=400 if is_error(response) else 200)
 
 

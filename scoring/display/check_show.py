@@ -26,7 +26,7 @@ from scoring.rules import (
     VAZHUSHAL_SEARCH_LIMIT,
 )
 from scoring.rules import SHOW_SIZE_RANGES as SHOW_SIZES
-from scoring.rules_limits import shared_time_limit
+from scoring.rules_limits import BUSY_MESSAGE, shared_time_limit
 from scoring.rules_words import error_text, game_name, translated
 
 # The rules set no upper limit on a Vazhushal show, but the engine searches at most this
@@ -432,6 +432,19 @@ def too_many_checks(*, variant: str, wait: float) -> ShowCheck:
             seconds,
         )
         % {"seconds": seconds},
+    )
+
+
+def engine_busy(*, variant: str, picked: int) -> ShowCheck:
+    """The answer when the server is already checking as many hands as it allows."""
+    return ShowCheck(
+        variant=variant,
+        game_name=game_name(variant),
+        wild_name=WILD_LABELS[variant],
+        picked=picked,
+        size_text=show_size_text(variant),
+        status="error",
+        error=str(BUSY_MESSAGE),
     )
 
 

@@ -9,6 +9,7 @@ from config.client_ip import client_ip
 from config.http import HtmxHttpRequest
 from scoring.display import check_show as checker
 from scoring.forms.check_show import CheckShowForm
+from scoring.rules_limits import EngineBusy, door_slot
 
 
 def checks_allowed(request: HttpRequest) -> float | None:
@@ -26,18 +27,26 @@ def check_show(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     form = CheckShowForm(data or None)
     result = None
+    busy: EngineBusy | None = None
     wait = checks_allowed(request) if form.is_bound else None
     if wait is not None:
         result = checker.too_many_checks(variant=form.fields["variant"].initial, wait=wait)
     elif not form.is_bound:
         result = checker.check_show(variant=form.fields["variant"].initial, cards=[], wild=None)
     elif form.is_valid():
-        result = checker.check_show(
-            variant=form.cleaned_data["variant"],
-            cards=form.cleaned_data["cards"],
-            wild=form.cleaned_data["wild"] or None,
-            players=form.cleaned_data["players"],
-        )
+        try:
+            with door_slot():
+                result = checker.check_show(
+                    variant=form.cleaned_data["variant"],
+                    cards=form.cleaned_data["cards"],
+                    wild=form.cleaned_data["wild"] or None,
+                    players=form.cleaned_data["players"],
+                )
+        except EngineBusy as error:
+            busy = error
+            result = checker.engine_busy(
+                variant=form.cleaned_data["variant"], picked=len(form.cleaned_data["cards"])
+            )
     template = (
         "scoring/partials/check_show_result.html" if request.htmx else "scoring/check_show.html"
     )
@@ -45,6 +54,9 @@ def check_show(request: HtmxHttpRequest) -> HttpResponse:
     response = render(request, template, {"form": form, "result": result}, status=status)
     if wait is not None:
         response["Retry-After"] = str(int(wait))
+    elif busy is not None:
+        # The sentence is the page's answer (200, so htmx swaps it in); the header is a hint.
+        response["Retry-After"] = str(busy.retry_after)
     # The same URL answers with a fragment or a page: caches must keep the two apart.
     patch_vary_headers(response, ["HX-Request"])
     return response
