@@ -51,8 +51,8 @@
       }
       for (const button of buttons) {
         const count = counts[button.dataset.card] || 0;
+        // The stylesheet draws the count from data-count (not as the button's text).
         button.dataset.count = String(count);
-        button.querySelector(".badge").textContent = String(count);
         // The card's own name, as the server wrote it, is kept aside: the label read out
         // adds how many copies are in the hand, in whatever language the page is in.
         if (button.dataset.spoken === undefined) button.dataset.spoken = button.getAttribute("aria-label");
