@@ -9,15 +9,19 @@ PY := $(VENV)/bin/python
 # Reinstall only when the dependencies change, not on every run.
 INSTALLED := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+# The scripts' linter and axe-core (package.json, pinned in package-lock.json): installed by
+# `npm ci` whenever the lock file changes, like the venv above. The app serves none of it.
+NODE_INSTALLED := node_modules/.installed
 
-.PHONY: help setup migrate seed run test test-fast lint lint-types lint-imports bench chromium gettext i18n \
-	backup restore check-backup
+.PHONY: help setup migrate seed run test test-fast test-js lint lint-js lint-types lint-imports bench \
+	chromium gettext i18n backup restore check-backup
 
 help:
 	@echo "make run        set up, migrate, load demo data, serve on http://127.0.0.1:8000/ (and the LAN)"
 	@echo "make test       set up (browser included) and run the whole test suite"
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
-	@echo "make lint       ruff (check and format), mypy, and the import contracts"
+	@echo "make lint       ruff (check and format), mypy, the import contracts, ESLint for static/js"
+	@echo "make test-js    the scripts' unit tests (Node's test runner), in a second or two"
 	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall"
 	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
 	@echo "make backup     write a dated backup of the database into BACKUP_DIR (var/backups/)"
@@ -32,6 +36,12 @@ $(INSTALLED): pyproject.toml | $(PY)
 	touch $@
 
 setup: $(INSTALLED)
+
+$(NODE_INSTALLED): package-lock.json package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+node_modules: $(NODE_INSTALLED)
 
 migrate: setup
 	$(PY) manage.py migrate --noinput
@@ -81,17 +91,25 @@ i18n: setup gettext
 # pyproject's addopts reuse the test database between runs, and Django then applies only the
 # migrations it has not recorded there: one edited after it ran would leave a stale schema.
 # The whole suite (and so CI) always starts from a fresh test database.
-test: migrate chromium gettext
+test: migrate chromium gettext $(NODE_INSTALLED) test-js
 	$(PY) -m pytest --create-db
+
+# Node's own test runner over tests/js/: the pure parts of static/js, no package needed.
+test-js:
+	node --test tests/js/
 
 # The loop while working: no browser (so no Chromium needed), none of the slow
 # reference-agreement batches, the test database kept. `make test` still runs everything.
-test-fast: setup
+test-fast: setup test-js
 	$(PY) -m pytest -m "not e2e and not slow" --reuse-db
 
-lint: setup lint-types lint-imports
+lint: setup lint-types lint-imports lint-js
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# Our own scripts (eslint.config.js says which: not the vendored or minified ones).
+lint-js: $(NODE_INSTALLED)
+	node_modules/.bin/eslint --max-warnings 0 static/js tests/js eslint.config.js
 
 # Types: strict for the rules engine, the draw, the ranking and every service (pyproject).
 lint-types: setup

@@ -5,15 +5,6 @@
 (function () {
   "use strict";
 
-  // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
-  // before it, in the page's language). If the catalogue failed to load (no network and no
-  // copy kept), they stay in English as written here and everything else works the same.
-  // Each file that shows words keeps these three lines, so none depends on another file.
-  const gettext = window.gettext || ((text) => text);
-  const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
-  const interpolate = window.interpolate
-    || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
-
   const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
   const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
@@ -33,6 +24,22 @@
     return text.split(/[\s,]+/).filter(Boolean);
   }
 
+  // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
+  // classic script has no `module`, so in a browser this does nothing.
+  if (typeof module === "object" && module.exports) {
+    module.exports = { gridCode, tokens };
+    return;
+  }
+
+  // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
+  // before it, in the page's language). If the catalogue failed to load (no network and no
+  // copy kept), they stay in English as written here and everything else works the same.
+  // Each file that shows words keeps these three lines, so none depends on another file.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
+  const interpolate = window.interpolate
+    || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
+
   function setUp(form) {
     const hand = form.querySelector("#id_hand");
     const buttons = form.querySelectorAll(".card-btn");
@@ -51,8 +58,8 @@
       }
       for (const button of buttons) {
         const count = counts[button.dataset.card] || 0;
+        // The stylesheet draws the count from data-count (not as the button's text).
         button.dataset.count = String(count);
-        button.querySelector(".badge").textContent = String(count);
         // The card's own name, as the server wrote it, is kept aside: the label read out
         // adds how many copies are in the hand, in whatever language the page is in.
         if (button.dataset.spoken === undefined) button.dataset.spoken = button.getAttribute("aria-label");

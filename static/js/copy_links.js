@@ -1,6 +1,8 @@
 // Invitation links: a tap selects the whole link; the Copy buttons appear only where the
 // clipboard can be used, and without it the link stays selectable.
 document.addEventListener("DOMContentLoaded", function () {
+  "use strict";
+
   // "Copied" comes from Django's JavaScript catalogue (/jsi18n/, loaded before this file, in
   // the page's language); if the catalogue failed to load, it stays in English.
   var gettext = window.gettext || function (text) { return text; };

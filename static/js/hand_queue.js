@@ -17,6 +17,35 @@
 (function () {
   "use strict";
 
+  // -- The queue's pure rules (Node's unit tests load this part) -----------------------------
+  function newKey() {
+    // A version 4 UUID; crypto.randomUUID is missing outside secure pages.
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  // The hands saved after `item` on its page (`items`, in the order they were saved) take
+  // the revisions that follow its own, in order; answers those hands, changed.
+  function renumbered(items, item) {
+    let revision = item.revision;
+    const later = items.filter((other) => other.createdAt > item.createdAt);
+    for (const other of later) {
+      revision += 1;
+      other.revision = revision;
+    }
+    return later;
+  }
+
+  // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
+  // classic script has no `module`, so in a browser this does nothing.
+  if (typeof module === "object" && module.exports) {
+    module.exports = { newKey, renumbered };
+    return;
+  }
+
   // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
   // before it, in the page's language; the service worker keeps a copy for offline use).
   // If the catalogue failed to load (no network and no copy kept), they stay in English as
@@ -35,19 +64,10 @@
   let offline = !navigator.onLine;
 
   // -- Small helpers ---------------------------------------------------------------------
-  function newKey() {
-    // A version 4 UUID; crypto.randomUUID is missing outside secure pages.
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  }
-
   function csrfToken() {
     try {
       return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
-    } catch (error) {
+    } catch {
       return "";
     }
   }
@@ -143,7 +163,7 @@
     let response;
     try {
       response = await post(item);
-    } catch (error) {
+    } catch {
       setOffline(true);
       return { outcome: "wait" };
     }
@@ -177,12 +197,7 @@
   }
 
   async function renumberAfter(item) {
-    // The hands behind a hand take the revisions that follow it, in order.
-    let revision = item.revision;
-    for (const later of await itemsOf(item.page)) {
-      if (later.createdAt <= item.createdAt) continue;
-      revision += 1;
-      later.revision = revision;
+    for (const later of renumbered(await itemsOf(item.page), item)) {
       await keyval.set(later.key, later, store);
     }
   }
@@ -319,7 +334,7 @@
       const response = await fetch(window.location.pathname, { credentials: "same-origin" });
       if (!response.ok) return;
       doc = parse(await response.text());
-    } catch (error) {
+    } catch {
       return;
     }
     if (window.rummyBoard) window.rummyBoard.swapParts(doc);

@@ -45,7 +45,7 @@
       if (response.status === 200) {
         swapParts(new DOMParser().parseFromString(await response.text(), "text/html"));
       }
-    } catch (error) {
+    } catch {
       // No network: the offline note says so (hand_queue.js); ask again later.
     } finally {
       asking = false;

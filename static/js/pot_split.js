@@ -2,6 +2,23 @@
 // amount chooses "Amounts typed". The server checks the split again; this only helps.
 (function () {
   "use strict";
+
+  // What is left of the pot once the typed amounts are given out; a box left empty, or
+  // holding anything but a whole number above nought, gives nothing (the server says why).
+  function leftToShare(pot, values) {
+    return values.reduce(function (left, text) {
+      const value = Number(text);
+      return left - (Number.isInteger(value) && value > 0 ? value : 0);
+    }, pot);
+  }
+
+  // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
+  // classic script has no `module`, so in a browser this does nothing.
+  if (typeof module === "object" && module.exports) {
+    module.exports = { leftToShare };
+    return;
+  }
+
   function start() {
     const form = document.querySelector(".pot-split");
     if (!form) return;
@@ -10,11 +27,8 @@
     const amounts = Array.from(form.querySelectorAll(".pot-split__amount"));
     const typed = form.querySelector('input[name=split][value=amounts]');
     function update() {
-      const given = amounts.reduce(function (sum, box) {
-        const value = Number(box.value);
-        return sum + (Number.isInteger(value) && value > 0 ? value : 0);
-      }, 0);
-      if (left) left.textContent = String(pot - given);
+      const values = amounts.map(function (box) { return box.value; });
+      if (left) left.textContent = String(leftToShare(pot, values));
     }
     amounts.forEach(function (box) {
       box.addEventListener("input", function () {

@@ -5,6 +5,46 @@
 (function () {
   "use strict";
 
+  // -- Cards written in the picker's field (pure: Node's unit tests load this part) -----
+  const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+
+  function cardCode(token) {
+    let text = token.toUpperCase();
+    if (text === "JOKER") return "JK";
+    text = Array.from(text, (ch) => SUITS[ch] || ch).join("");
+    if (text.startsWith("T")) text = "10" + text.slice(1);
+    return text;
+  }
+
+  function tokens(text) {
+    return text.split(/[\s,]+/).filter(Boolean);
+  }
+
+  // The picker's field as groups of cards: one group in "cards" mode; in "melds" mode a
+  // group a meld, and an empty last group when a new meld was started.
+  function groupsOf(value, mode) {
+    if (mode !== "melds") return [tokens(value)];
+    const groups = value.split(/[/;|\n]+/).map(tokens);
+    const kept = groups.filter((group) => group.length);
+    // A trailing separator means a new meld was started and is still empty.
+    if (/[/;|\n]\s*$/.test(value) || !kept.length) kept.push([]);
+    return kept;
+  }
+
+  function textOf(groups, mode) {
+    if (mode !== "melds") return groups[0].join(" ");
+    const text = groups.filter((group) => group.length).map((group) => group.join(" ")).join(" / ");
+    const open = groups.length > 1 && !groups[groups.length - 1].length;
+    return open ? `${text} / ` : text;
+  }
+
+  // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
+  // classic script has no `module`, so in a browser this does nothing.
+  if (typeof module === "object" && module.exports) {
+    module.exports = { cardCode, tokens, groupsOf, textOf };
+    return;
+  }
+
   // The words this file shows come from Django's JavaScript catalogue (/jsi18n/, loaded
   // before it, in the page's language). If the catalogue failed to load (no network and no
   // copy kept), they stay in English as written here and everything else works the same.
@@ -25,7 +65,7 @@
     if (document.visibilityState !== "visible" || (wakeLock && !wakeLock.released)) return;
     try {
       wakeLock = await navigator.wakeLock.request("screen");
-    } catch (error) {
+    } catch {
       // Refused (battery saver, no permission): the page works the same, just may dim.
       wakeLock = null;
     }
@@ -72,42 +112,17 @@
   });
 
   // -- The card picker ---------------------------------------------------------------------
-  const SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-
-  function cardCode(token) {
-    let text = token.toUpperCase();
-    if (text === "JOKER") return "JK";
-    text = Array.from(text, (ch) => SUITS[ch] || ch).join("");
-    if (text.startsWith("T")) text = "10" + text.slice(1);
-    return text;
-  }
-
-  function tokens(text) {
-    return text.split(/[\s,]+/).filter(Boolean);
-  }
-
   let pickTarget = null;
   // "cards" fills one list of cards; "melds" (Vazhushal's table melds when the stock ran
   // out) fills groups, one a meld, written "5H 6H 7H / 9S 9D 9C" as when typed.
   let pickMode = "cards";
 
   function readGroups() {
-    if (pickMode !== "melds") return [tokens(pickTarget.value)];
-    const groups = pickTarget.value.split(/[\/;|\n]+/).map(tokens);
-    const kept = groups.filter((group) => group.length);
-    // A trailing separator means a new meld was started and is still empty.
-    if (/[\/;|\n]\s*$/.test(pickTarget.value) || !kept.length) kept.push([]);
-    return kept;
+    return groupsOf(pickTarget.value, pickMode);
   }
 
   function writeGroups(groups) {
-    if (pickMode !== "melds") {
-      pickTarget.value = groups[0].join(" ");
-      return;
-    }
-    const text = groups.filter((group) => group.length).map((group) => group.join(" ")).join(" / ");
-    const open = groups.length > 1 && !groups[groups.length - 1].length;
-    pickTarget.value = open ? `${text} / ` : text;
+    pickTarget.value = textOf(groups, pickMode);
   }
 
   function refreshPicker(dialog) {
