@@ -125,6 +125,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tab",
     "languages",
+    "appearance",
     "demo",
     "backups",
     # Only for its management command: makemessages that also finds the rules engine's
@@ -167,6 +168,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "appearance.context_processors.appearance",
             ],
         },
     },

@@ -51,4 +51,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("tab.urls")),
     path("", include("languages.urls")),
+    path("", include("appearance.urls")),
 ]

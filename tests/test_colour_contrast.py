@@ -127,3 +127,34 @@ def test_no_white_text_is_left_on_the_felt_green(project_root) -> None:
         for rule in path.read_text().split("}"):
             if "background: var(--felt)" in rule:
                 assert "color: #fff" not in rule, (path.name, rule.strip()[:80])
+
+
+def _check_show_palettes(project_root) -> tuple[dict[str, str], dict[str, str]]:
+    """The card faces' colours (check_show.css) over the page's, light and dark."""
+    light, dark = _palettes(project_root)
+    css = (project_root / "static" / "css" / "check_show.css").read_text()
+    root = css.index(":root {")
+    dark_start = css.index("@media (prefers-color-scheme: dark)")
+    cards_light = _colours(css[root : css.index("}", root)])
+    cards_dark = _colours(css[dark_start : css.index("}", dark_start)])
+    return {**light, **cards_light}, {**dark, **cards_light, **cards_dark}
+
+
+def test_every_suits_ink_reads_on_a_card_a_picked_card_and_the_page_in_both_modes(
+    project_root,
+) -> None:
+    # The four-colour deck's blue diamonds and green clubs, and the red of hearts (and of
+    # diamonds in the two-colour deck): on the check-a-show card face and its picked card,
+    # and on the session screen's picker cards (the page's paper, the same picked yellow).
+    inks = [
+        _declarations("app.css", rule)["color"]
+        for rule in ("html .suit-H", "html.four-colour .suit-D", "html.four-colour .suit-C")
+    ]
+    # The picker's picked card (session.css) is painted the same yellow as --picked.
+    picked_grid = _declarations("session.css", ".grid-card:has(.badge:not(:empty))")
+    assert picked_grid["background"] in ("#fff3b0", "#4a3f00")
+    for mode, palette in zip(("light", "dark"), _check_show_palettes(project_root), strict=True):
+        for ink in inks:
+            for behind in ("card-face", "picked", "paper"):
+                ratio = contrast(_colour(ink, palette), palette[behind])
+                assert ratio >= 4.5, f"{ink} on {behind} in {mode} mode is {ratio:.1f}:1"

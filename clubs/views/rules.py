@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.forms import Field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,8 +18,6 @@ from clubs import services
 from clubs.access import ClubAccess, club_access
 from clubs.errors import UserError
 from clubs.forms import (
-    BLANK_MEANS,
-    BLANK_MEANS_USUALLY,
     LeaderboardWindowForm,
     PoolForm,
     PresetForm,
@@ -30,6 +27,7 @@ from clubs.forms import (
 from clubs.models import Club
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
+from clubs.rule_lines import rule_lines
 from clubs.selectors import stored_rules
 from clubs.views.guard import login_if_anonymous, show_error
 from config.http import signed_in_user
@@ -41,18 +39,6 @@ from scoring.rules_words import game_name
 def _variant(request: HttpRequest) -> str:
     chosen = request.POST.get("variant") or request.GET.get("variant")
     return chosen if chosen in VARIANTS else VARIANTS[0]
-
-
-def _shown_value(name: str, field: Field, value: Any) -> str:
-    """An option's value as a sentence fragment, for members who can only read the rules."""
-    if value is None:
-        return str(BLANK_MEANS.get(name, BLANK_MEANS_USUALLY))
-    if isinstance(value, bool):
-        return _("Yes") if value else _("No")
-    for choice, label in getattr(field, "choices", ()):
-        if choice == value:
-            return str(label)
-    return str(value)
 
 
 @require_http_methods(["GET", "POST"])
@@ -103,10 +89,7 @@ def _rules_page(
         )
         form = VariantRulesForm(initial=initial, variant=variant)
 
-    readable = [
-        (field.label, _shown_value(name, field, current.get(name)))
-        for name, field in form.fields.items()
-    ]
+    readable = rule_lines(variant, stored.get(variant, {}))
     return render(
         request,
         "clubs/rules.html",

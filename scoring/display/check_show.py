@@ -195,6 +195,11 @@ class Card:
     spoken: str
     wild_role: str | None = None
 
+    @property
+    def suit(self) -> str:
+        """`S`, `H`, `D` or `C` (the class that colours it), or "" for a joker."""
+        return self.code[-1] if self.symbol else ""
+
     @classmethod
     def of(cls, code: str, wild_cards: dict[str, str] | None = None) -> Card:
         role = (ROLE_LABELS.get(r) or _words(r)) if (r := (wild_cards or {}).get(code)) else None

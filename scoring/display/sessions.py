@@ -411,6 +411,7 @@ def card_grid() -> list[dict[str, Any]]:
     return [
         {
             "symbol": symbol,
+            "suit": suit,
             "red": suit in "HD",
             "cards": [
                 {

@@ -268,6 +268,21 @@ class StartSessionForm(forms.Form):
     def option_fields(self) -> list[forms.BoundField]:
         return [self[f"opt_{name}"] for name in OPTION_FIELDS[self.game]]
 
+    def options_in_force(self) -> dict[str, Any]:
+        """The rules as the form now has them (typed, or filled in from the club or a
+        preset), for the plain list shown beside the fields; a value that cannot be read
+        yet is left to the engine's default, as the refused field says."""
+        chosen: dict[str, Any] = {}
+        for name in OPTION_FIELDS[self.game]:
+            bound = self[f"opt_{name}"]
+            try:
+                value = bound.field.clean(bound.value())
+            except forms.ValidationError:
+                continue
+            if value is not None and value != "":
+                chosen[name] = value
+        return chosen
+
     def seat_fields(self) -> list[tuple[Player, forms.BoundField]]:
         return [(player, self[f"seat-{player.pk}"]) for player in self.players]
 

@@ -20,6 +20,7 @@ from clubs.access import ClubAccess, club_access
 from clubs.errors import UserError
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
+from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
 from config.http import signed_in_user
 from scoring.access import load_session
@@ -64,6 +65,7 @@ def render_board(
         "finish_url": reverse("session-finish", args=(slug, session.pk)),
         "summary_url": reverse("session-summary", args=(slug, session.pk)),
         "club_url": reverse("club-detail", args=(slug,)),
+        "rule_lines": rule_lines(session.variant, session.options),
         **panel_context(),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
@@ -211,6 +213,7 @@ def _start_page(
         "form": form,
         "variant": variant,
         "guest_error": guest_error,
+        "rule_lines": rule_lines(variant, form.options_in_force()),
         "club_url": reverse("club-detail", args=(access.club.slug,)),
     }
     return render(request, "scoring/session_new.html", context, status=status)
