@@ -6,6 +6,8 @@ SHELL := /bin/bash
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
+# The port `make run` serves on and the demo's log-in link names: `make run PORT=8010`.
+PORT ?= 8000
 # Reinstall only when the dependencies change, not on every run.
 INSTALLED := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
@@ -17,7 +19,7 @@ NODE_INSTALLED := node_modules/.installed
 	chromium gettext i18n backup restore check-backup
 
 help:
-	@echo "make run        set up, migrate, load demo data, serve on http://127.0.0.1:8000/ (and the LAN)"
+	@echo "make run        set up, migrate, load demo data, serve on http://127.0.0.1:$(PORT)/ (and the LAN; PORT=8010 for another)"
 	@echo "make test       set up (browser included) and run the whole test suite"
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
 	@echo "make lint       ruff (check and format), mypy, the import contracts, ESLint for static/js"
@@ -47,16 +49,16 @@ migrate: setup
 	$(PY) manage.py migrate --noinput
 
 seed: migrate
-	$(PY) manage.py seed_demo
+	$(PY) manage.py seed_demo --port $(PORT)
 
 # DEBUG=1 for every step of `make run`: a local server with the insecure development key.
 run: export DEBUG = 1
 run: seed
 	@echo
-	@echo "Rummy Club is starting at http://127.0.0.1:8000/ (Ctrl-C stops it)"
-	@$(PY) -m config.lan 8000
+	@echo "Rummy Club is starting at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	@$(PY) -m config.lan $(PORT)
 	@echo
-	$(PY) manage.py runserver 0.0.0.0:8000
+	$(PY) manage.py runserver 0.0.0.0:$(PORT)
 
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 chromium:

@@ -7,6 +7,9 @@ files may have (a new deploy, or `collectstatic`), so phones drop what they kept
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -14,6 +17,14 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 WORKBOX = "vendor/workbox-7.4.1/"
+
+
+def _fonts() -> list[str]:
+    """The addresses of the app's fonts (static/fonts/), which the worker keeps on install: a
+    page opened offline in English still names the languages in their own scripts, and the
+    browser asks for a font only once a page needs its letters, maybe never before that."""
+    folder = settings.BASE_DIR / "static" / "fonts"
+    return [static(f"fonts/{font.name}") for font in sorted(folder.glob("*.woff2"))]
 
 
 def _version() -> str:
@@ -28,7 +39,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(
         request,
         "offline/sw.js",
-        {"version": _version(), "workbox_prefix": static(WORKBOX)},
+        {
+            "version": _version(),
+            "workbox_prefix": static(WORKBOX),
+            "fonts": json.dumps(_fonts()),
+        },
         content_type="application/javascript",
     )
     # The browser checks for a new worker on every visit; a stale one would keep old pages.

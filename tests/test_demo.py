@@ -3,6 +3,9 @@ gives a production site accounts with the README's password."""
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
@@ -120,3 +123,21 @@ def test_a_password_given_on_the_command_line_wins_over_the_environment(
 
     assert OWN_PASSWORD not in capsys.readouterr().out
     assert all(user.check_password(OWN_PASSWORD) for user in demo_logins())
+
+
+def test_the_log_in_link_names_the_port_the_site_is_served_on(
+    capsys, development, no_demo_password
+):
+    call_command("seed_demo", "--port", "8010")
+    printed = capsys.readouterr().out
+    assert "http://127.0.0.1:8010/accounts/login/" in printed
+    assert ":8000" not in printed
+
+
+def test_make_run_gives_the_demo_the_port_it_serves_on():
+    root = Path(__file__).resolve().parent.parent
+    steps = subprocess.run(
+        ["make", "-n", "run", "PORT=8010"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+    assert "seed_demo --port 8010" in steps
+    assert "runserver 0.0.0.0:8010" in steps

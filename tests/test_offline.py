@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
@@ -63,3 +65,16 @@ def test_the_worker_answers_the_catalogue_from_its_copy_at_once_and_keeps_each_l
 @pytest.mark.django_db
 def test_every_page_loads_the_catalogue_in_its_own_language(client: Client):
     assert '<script src="/jsi18n/?lang=en" defer></script>' in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_worker_keeps_every_font_when_it_installs(client: Client):
+    body = client.get("/sw.js").content.decode()
+    fonts = sorted(
+        Path(__file__).resolve().parent.parent.joinpath("static", "fonts").glob("*.woff2")
+    )
+    assert len(fonts) == 4
+    kept = body.split("const FONTS = ", 1)[1].split(";", 1)[0]
+    for font in fonts:
+        assert f'"/static/fonts/{font.name}"' in kept
+    assert "caches.open(FILES).then((cache) => cache.addAll(FONTS))" in body

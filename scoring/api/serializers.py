@@ -228,7 +228,13 @@ class HandRowSerializer(SessionLinks):
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_entry(self, row: HandRow) -> dict[str, Any]:
-        return row.entry.as_json()
+        entry = row.entry.as_json()
+        if self.context["session"].variant == "marriage":
+            # A Marriage winner has shown their maal, so has seen the tiplu: the panel never
+            # asks (its Seen box is for the others), and the stored entry says False.
+            for seat in entry["seats"]:
+                seat["seen"] = seat["seen"] or seat["result"] == "won"
+        return entry
 
     def get_url(self, row: HandRow) -> str:
         return self.session_link("api-hand-detail", self.context["session"], number=row.number)

@@ -22,6 +22,7 @@ from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
 from scoring.forms.check_show import RANKS
 from scoring.hand_entry import HandEntry
 from scoring.models import Ending, GameSession
+from scoring.rules.variants import resolve_table
 from scoring.selectors import Board, HandRow, position_of
 
 RULE_LABELS = Words(
@@ -426,8 +427,9 @@ def card_grid() -> list[dict[str, Any]]:
     ]
 
 
-def wild_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The wild card select: cards grouped by suit, then the printed joker."""
+def wild_choices(session: GameSession) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The wild card select: cards grouped by suit, then the printed joker where the
+    session's decks hold any (Marriage's have none unless its rules add them)."""
     groups = [
         (
             f"{symbol} {SUIT_TITLES[suit]}",
@@ -435,6 +437,9 @@ def wild_choices() -> list[tuple[str, list[tuple[str, str]]]]:
         )
         for suit, symbol in SUIT_SYMBOLS.items()
     ]
+    table = resolve_table(session.variant, dict(session.options or {}), None, None)
+    if not table.jokers:
+        return groups
     joker = pgettext("a playing card: the group of jokers in a card list", "Joker")
     return groups + [(joker, [("JK", _("Printed joker"))])]
 

@@ -189,7 +189,7 @@ def _edit_page(
         "names": [board.names[pos] for pos in sorted(board.names)],
         "hand_number": row.number,
         "panel": panel,
-        **panel_context(),
+        **panel_context(board.session),
     }
     return render(request, "scoring/hand_edit.html", context, status=status)
 

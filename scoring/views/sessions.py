@@ -27,7 +27,7 @@ from scoring.access import load_session
 from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
-from scoring.models import Variant
+from scoring.models import GameSession, Variant
 from scoring.pages import seat_notes
 from scoring.selectors import Board, seatable_players, session_board, session_revision
 from scoring.services.sessions import start_session
@@ -66,14 +66,14 @@ def render_board(
         "summary_url": reverse("session-summary", args=(slug, session.pk)),
         "club_url": reverse("club-detail", args=(slug,)),
         "rule_lines": rule_lines(session.variant, session.options),
-        **panel_context(),
+        **panel_context(session),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
 
 
-def panel_context() -> dict[str, Any]:
+def panel_context(session: GameSession) -> dict[str, Any]:
     """What the record-hand panel draws besides its state: the wild card list, the grid."""
-    return {"wild_choices": display.wild_choices(), "grid": display.card_grid()}
+    return {"wild_choices": display.wild_choices(session), "grid": display.card_grid()}
 
 
 @require_GET

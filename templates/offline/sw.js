@@ -11,10 +11,15 @@ const FILES = "files-" + VERSION;
 const CATALOGUE = "catalogue-" + VERSION;
 const OFFLINE_URL = "{% url 'offline' %}";
 const CATALOGUE_URL = "{% url 'javascript-catalog' %}";
+const FONTS = {{ fonts|safe }};
 
 self.addEventListener("install", (event) => {
-  // The page shown for an address never opened before, when there is no network.
-  event.waitUntil(caches.open(PAGES).then((cache) => cache.add(OFFLINE_URL)));
+  // The page shown for an address never opened before, when there is no network; and the
+  // fonts, which a page asks for only when it shows their letters (config/offline.py).
+  event.waitUntil(Promise.all([
+    caches.open(PAGES).then((cache) => cache.add(OFFLINE_URL)),
+    caches.open(FILES).then((cache) => cache.addAll(FONTS)),
+  ]));
   self.skipWaiting();
 });
 

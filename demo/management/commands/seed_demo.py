@@ -23,6 +23,12 @@ class Command(BaseCommand):
             help="Load the demo without DEBUG too (a public demo site); needs a password.",
         )
         parser.add_argument(
+            "--port",
+            type=int,
+            default=8000,
+            help="The port the site is served on, for the log-in link it prints (make run's).",
+        )
+        parser.add_argument(
             "--password",
             help=(
                 "The demo accounts' password, never printed. DEMO_PASSWORD in the environment "
@@ -49,7 +55,7 @@ class Command(BaseCommand):
         logins = ", ".join(f"{username} ({role})" for username, _, _, role in USERS)
         if password == DEMO_PASSWORD:
             self.stdout.write(
-                f"Log in at http://127.0.0.1:8000/accounts/login/ as any of {logins}; "
+                f"Log in at http://127.0.0.1:{options['port']}/accounts/login/ as any of {logins}; "
                 f"the password is {DEMO_PASSWORD}"
             )
         else:
