@@ -60,6 +60,7 @@ class SeatTotal:
     dealer: bool
     short: str = ""  # the name as a narrow column heads it ("Ashw" for Ashwin)
     net: int | None = None  # winner-takes games: the settlement's net (money, or points)
+    net_in_money: bool = False  # which of the two, so the tile says it (a stake per point)
     note: str = ""  # what another app says of the seat (scoring.pages): "carried +45"
     # Pool and deals: the tile's number is a pool score ("37 of 101") or chips, unsigned.
     unit: str = ""
@@ -176,7 +177,8 @@ def seat_totals(board: Board) -> list[SeatTotal]:
         unit = pgettext("a deals session's score", "chips")
         return _tiles(board, chips, _best(chips, set(chips)) if board.rows else set(), unit)
     by_net = decided_by_net(session)
-    nets = settle(board).nets if by_net else {}
+    settlement = settle(board) if by_net else None
+    nets = settlement.nets if settlement is not None else {}
     if not board.rows:
         leaders: set[int] = set()
     elif by_net:
@@ -184,7 +186,10 @@ def seat_totals(board: Board) -> list[SeatTotal]:
         leaders = {pos for pos, net in nets.items() if net == best}
     else:
         leaders = set(board.leaders)
-    return _tiles(board, board.totals, leaders, "", nets if by_net else None)
+    tiles = _tiles(board, board.totals, leaders, "", nets if by_net else None)
+    if settlement is not None and settlement.in_money:
+        tiles = [replace(tile, net_in_money=True) for tile in tiles]
+    return tiles
 
 
 def _best(figures: dict[int, int], among: set[int], *, lowest: bool = False) -> set[int]:

@@ -205,6 +205,37 @@ def test_a_winner_takes_summary_names_the_winner_the_money_names(client, club) -
     ]
 
 
+def tile_nets(client, club, game) -> list[str]:
+    client.force_login(owner_of(club))
+    html = client.get(reverse("session-detail", args=(club.slug, game.pk))).content.decode()
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", net).split())
+        for net in re.findall(r'<span class="total-net">(.*?)</span>', html)
+    ]
+
+
+def test_a_tiles_net_says_money_when_the_session_has_a_stake(client, club) -> None:
+    # Money and points look alike as bare numbers: "net +90" said neither.
+    game = make_session(club, stake=1)
+    record(game, typed_entry(0, {1: 0, 2: 100}, wild="7H"))
+    record(game, typed_entry(1, {0: 90, 2: 0}, wild="7H"))
+    assert tile_nets(client, club, game) == [
+        "net money +10",
+        "net money +90",
+        f"net money {MINUS}100",
+    ]
+
+
+def test_a_tiles_net_says_points_when_the_session_plays_for_points(client, club) -> None:
+    game = make_session(club)
+    record(game, typed_entry(0, {1: 0, 2: 100}, wild="7H"))
+    assert tile_nets(client, club, game) == [
+        "net points +100",
+        "net points 0",
+        f"net points {MINUS}100",
+    ]
+
+
 def test_a_zero_sum_summary_still_ranks_by_points(club) -> None:
     game = make_session(club, options={"scoring": "zero_sum"})
     record(game, typed_entry(0, {1: 10, 2: 100}, wild="7H"))
