@@ -19,6 +19,7 @@ PACKAGES = (
     "languages",
     "demo",
     "backups",
+    "common",
 )
 
 

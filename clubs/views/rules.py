@@ -17,7 +17,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import services
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.forms import (
     BLANK_MEANS,
     BLANK_MEANS_USUALLY,
@@ -32,10 +31,11 @@ from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.selectors import stored_rules
 from clubs.views.guard import login_if_anonymous, show_error
-from config.http import signed_in_user
-from languages.numbers import grouped
+from common.errors import UserError
+from common.http import signed_in_user
+from common.numbers import grouped
+from common.rules_words import game_name
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_name
 
 
 def _variant(request: HttpRequest) -> str:

@@ -15,9 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from clubs.services import display_name
-from languages.numbers import grouped
+from common.numbers import grouped, signed
 from scoring.display.chart import Chart, build_chart
-from scoring.display.formatting import signed
 from scoring.display.penalties import seat_payments
 from scoring.formats import AMOUNTS, EQUAL, PoolState, Pot
 from scoring.hand_entry import HandEntry

@@ -18,12 +18,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.rules_words import error_text
 from scoring import rules
 from scoring.errors import HandRejected, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules_limits import time_limit
-from scoring.rules_words import error_text
 from scoring.selectors import session_board
 from scoring.services.sessions import lock_session, save_change
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.errors import UserError
+from common.errors import UserError
 from scoring.display import summary as summaries
 from scoring.errors import StaleSession
 from scoring.models import GameSession, PotSplit

@@ -15,12 +15,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clubs.access import ClubAccess, club_access
 from clubs.models import Club
 from clubs.roles import Role
+from common.rules_words import game_name
 from scoring.access import load_session
 from scoring.display import sessions as tables
 from scoring.display import summary as summaries
 from scoring.errors import StaleSession
 from scoring.models import Format, GameSession
-from scoring.rules_words import game_name
 from scoring.services.sessions import finish_session
 from scoring.views import pot_split
 

@@ -7,7 +7,7 @@ from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from languages.numbers import grouped
+from common.numbers import grouped
 from scoring.display.summary import session_summary
 from tests.factories import make_club, make_session, record, typed_entry
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.errors import UserError
+from common.errors import UserError
 from scoring.display.summary import session_summary
 from scoring.errors import StaleSession
 from scoring.models import SessionStatus

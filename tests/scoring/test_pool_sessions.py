@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.errors import UserError
+from common.errors import UserError
 from leagues.results import session_results
 from scoring.display.summary import session_summary
 from scoring.models import SessionStatus
