@@ -371,6 +371,35 @@ def hand_history(session: GameSession, number: int) -> QuerySet[HandVersion]:
     )
 
 
+@dataclass(frozen=True)
+class HandRead:
+    """What the page of one hand's versions shows, read in a fixed number of queries."""
+
+    session: GameSession
+    number: int
+    versions: list[HandVersion]  # newest first
+    seats: list[Seat]
+    shown_number: int | None  # its place among the counted hands; None once undone
+
+
+def hand_read(session: GameSession, number: int) -> HandRead | None:
+    """Every version of one hand and the session's seats; None: the session has no such
+    hand."""
+    versions = list(hand_history(session, number))
+    if not versions:
+        return None
+    current = next((v for v in versions if v.is_current), versions[0])
+    if current.status == HandStatus.REMOVED:
+        seats, shown = list(Seat.objects.filter(session=session).select_related("player")), None
+    else:
+        board = session_board(session)
+        seats = board.seats
+        shown = next((row.shown_number for row in board.rows if row.number == number), None)
+    return HandRead(
+        session=session, number=number, versions=versions, seats=seats, shown_number=shown
+    )
+
+
 def club_sessions(club: Club) -> QuerySet[GameSession]:
     """The club's sessions, newest first, with their players and hand counts."""
     return (

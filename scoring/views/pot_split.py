@@ -45,7 +45,7 @@ def split_page(request: HttpRequest, context: dict[str, object]) -> HttpResponse
             board = session_board(session)
         except UserError as refused:
             error, shares = refused.message, None
-    summary = summaries.session_summary(session)
+    summary = summaries.session_summary(board)
     response = render(
         request,
         "scoring/session_split.html",
