@@ -245,6 +245,37 @@ def session_board(session: GameSession) -> Board:
     return _board(session, seats, versions, list(session.seat_changes.all()))
 
 
+def board_with_hand(board: Board, version: HandVersion) -> Board:
+    """The board once `version`, a new last hand, is stored: what `session_board` would read
+    now, without reading it again (a hand POST builds its board once)."""
+    hand = version.hand
+    ledger = version.ledger
+    scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
+    totals = dict(board.totals)
+    for pos, points in scores.items():
+        totals[pos] += points
+    row = HandRow(
+        number=hand.number,
+        shown_number=len(board.rows) + 1,
+        dealer=hand.dealer,
+        status=version.status,
+        version=version.version,
+        scores=scores,
+        running=dict(totals),
+        ledger=ledger,
+        entry=HandEntry.from_json(version.entry),
+    )
+    return Board(
+        session=board.session,
+        seats=board.seats,
+        rows=[*board.rows, row],
+        totals=totals,
+        last_number=max(board.last_number, hand.number),
+        transfers=[*board.transfers, *ledger.get("transfers", [])],
+        changes=board.changes,
+    )
+
+
 # What a board reads of its session. A caller that loads a season's sessions with `.only()`
 # must load these, or each board pays a query for every deferred field it touches.
 BOARD_FIELDS = (

@@ -228,9 +228,11 @@ def lock_session(session_id: int) -> GameSession:
     )
 
 
-def save_change(session: GameSession) -> None:
-    """After any change to the hands: finish or reopen the session, and bump its revision."""
-    board = session_board(session)
+def save_change(session: GameSession, *, board: Board | None = None) -> None:
+    """After any change to the hands: finish or reopen the session, and bump its revision.
+    `board`: the session's board after the change, when the caller has it already."""
+    if board is None:
+        board = session_board(session)
     _keep_split(session, board)
     apply_ending(session, board)
     session.revision += 1
