@@ -18,10 +18,10 @@ from clubs.models import Club, Membership, Player
 from clubs.presets import PRESETS
 from clubs.roles import Role
 from clubs.services import INVITABLE_ROLES
-from config import bounds
-from config.bounds import WholeNumberField
+from common import bounds
+from common.bounds import WholeNumberField
+from common.rules_words import game_name
 from scoring.rules.variants import DEFAULTS, OPTIONS, VARIANTS
-from scoring.rules_words import game_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -149,7 +149,7 @@ class JoinForm(forms.Form):
 
 # One form field per engine option (scoring/rules/variants.py OPTIONS). The engine owns the
 # ranges and checks them when the rules are saved; number fields take its ranges
-# (config/bounds.py OPTIONS), so a number past one is answered at the field, before it.
+# (common/bounds.py OPTIONS), so a number past one is answered at the field, before it.
 def _choice(
     label: StrOrPromise,
     choices: list[tuple[Any, StrOrPromise]],

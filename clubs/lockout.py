@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
-from config.api_errors import error_body
+from common.api.errors import error_body
 
 ADDRESS = "ip_address"  # the parameter set of settings.AXES_LOCKOUT_PARAMETERS that is one address
 

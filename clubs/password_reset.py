@@ -15,7 +15,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.core.cache import cache
 from django.utils import translation
 
-from config import ratelimit
+from common import ratelimit
 
 SENT_KEY = "rummyclub:reset-sent:{}"
 SENT_FOR_SECONDS = 24 * 3600  # longer than any broker keeps a message for redelivery

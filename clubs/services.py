@@ -12,13 +12,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.errors import OptionRefused, UserError
 from clubs.models import Club, GuestClaim, Invitation, Membership, Player, VariantRules
 from clubs.roles import RANK, Role, at_least
 from clubs.slugs import free_slug
+from common.errors import OptionRefused, UserError
+from common.rules_words import error_text
 from scoring.rules import RulesError
 from scoring.rules.variants import VARIANTS, check_options
-from scoring.rules_words import error_text
 
 # Roles an invitation may carry: ownership is handed over deliberately, not by a link.
 INVITABLE_ROLES = (Role.MEMBER, Role.SCORER, Role.ORGANISER)

@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from redis.exceptions import RedisError
 
-from config.cache import RedisCache
+from common.cache import RedisCache
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ def _database_answers() -> bool:
 
 
 def _cache_answers() -> bool:
-    # The cache itself shrugs an outage off (config/cache.py), so Redis is asked directly.
+    # The cache itself shrugs an outage off (common/cache.py), so Redis is asked directly.
     try:
         cast(RedisCache, cache).ping()
     except RedisError as error:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
-from config.api_errors import error_body
-from config.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
+from common.api.errors import error_body
+from common.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
 
 logger = logging.getLogger(__name__)
 
@@ -16,7 +16,7 @@ class DatabaseOutageMiddleware:
     """A request that meets a database outage answers 503 with a sentence, not a 500.
 
     Only exceptions raised by the view (templates included) reach process_exception; the
-    REST API's views catch their own first, and config.api_errors answers those the same way.
+    REST API's views catch their own first, and common.api.errors answers those the same way.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

@@ -32,7 +32,7 @@ ALLOWED_HOSTS = env.get_list(
 CSRF_TRUSTED_ORIGINS = env.get_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 # Which proxies in front of the app may be believed about the client's address
-# (config/client_ip.py): their networks, or how many there are. Neither: the peer address.
+# (common/client_ip.py): their networks, or how many there are. Neither: the peer address.
 TRUSTED_PROXIES = env.get_list("TRUSTED_PROXIES", default=[])
 env.check_networks("TRUSTED_PROXIES", TRUSTED_PROXIES)
 NUM_PROXIES = env.get_int("NUM_PROXIES", 0)
@@ -98,7 +98,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.get_int("LOGIN_LOCKOUT_MINUTES", 15, l
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_HANDLER = "clubs.lockout.LockoutHandler"
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "config.client_ip.login_client_ip"
+AXES_CLIENT_IP_CALLABLE = "common.client_ip.login_client_ip"
 AXES_LOCKOUT_CALLABLE = "clubs.lockout.lockout_response"
 AXES_VERBOSE = False
 
@@ -228,8 +228,8 @@ if REDIS_URL is not None and not REDIS_URL.startswith(("redis://", "rediss://"))
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's, but a Redis outage only slows it down (config/cache.py).
-            "BACKEND": "config.cache.RedisCache",
+            # Django's, but a Redis outage only slows it down (common/cache.py).
+            "BACKEND": "common.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "rummyclub",
             # A Redis host that drops packets costs a request a second, not a hang.
@@ -314,7 +314,7 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 # How each language writes dates and groups numbers (config/formats/): 1,00,000 in Hindi,
 # Nepali and Tamil; English keeps its numbers ungrouped, as they always were. Grouping is
-# applied where a number is shown (languages.numbers.grouped), never to a number a template
+# applied where a number is shown (common.numbers.grouped), never to a number a template
 # puts in an attribute or a script, so USE_THOUSAND_SEPARATOR stays off.
 FORMAT_MODULE_PATH = ["config.formats"]
 USE_TZ = True
@@ -331,10 +331,10 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "config.api_renderers.BrowsableAPIRenderer",
+        "common.api.renderers.BrowsableAPIRenderer",
     ],
-    # UTF-8 JSON of whole characters only; anything else is a 400 (config/api_parsers.py).
-    "DEFAULT_PARSER_CLASSES": ["config.api_parsers.JSONParser"],
+    # UTF-8 JSON of whole characters only; anything else is a 400 (common/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["common.api.parsers.JSONParser"],
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", which
     # tells a script what to send. The session lets a logged-in browser use the browsable
     # API and the docs page (with its CSRF token).
@@ -346,18 +346,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
-    "DEFAULT_PAGINATION_CLASS": "config.api_pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "common.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "config.api_filters.SearchFilter",
-        "config.api_filters.OrderingFilter",
+        "common.api.filters.SearchFilter",
+        "common.api.filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Counted atomically and keyed on the client address our proxies vouch for.
     "DEFAULT_THROTTLE_CLASSES": [
-        "config.throttles.AnonThrottle",
-        "config.throttles.UserThrottle",
+        "common.api.throttles.AnonThrottle",
+        "common.api.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.get_rate("API_ANON_RATE", "600/minute"),
@@ -367,8 +367,8 @@ REST_FRAMEWORK = {
         # The rules engine, for anyone: the API door and the check-a-show page, per address.
         "rules": env.get_rate("RULES_RATE", "120/minute"),
     },
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    "DEFAULT_METADATA_CLASS": "config.api_metadata.Metadata",
+    "EXCEPTION_HANDLER": "common.api.errors.exception_handler",
+    "DEFAULT_METADATA_CLASS": "common.api.metadata.Metadata",
 }
 
 SPECTACULAR_SETTINGS = {

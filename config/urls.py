@@ -5,9 +5,7 @@ from django.views.decorators.http import require_GET
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from clubs.views.accounts import PasswordResetView, signup
-from clubs.views.home import home
-from config.api_errors import api_not_found
+from common.api.errors import api_not_found
 from config.health import readyz
 from config.offline import offline_page, service_worker
 
@@ -28,7 +26,7 @@ api_v1 = [
 ]
 
 urlpatterns = [
-    path("", home, name="home"),
+    path("", include("clubs.account_urls")),
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
     path("sw.js", service_worker, name="service-worker"),
@@ -42,9 +40,6 @@ urlpatterns = [
     # Any other /api/ address answers the API's JSON error, not the site's HTML 404 page.
     re_path(r"^api(?:/|$)", api_not_found),
     path("admin/", admin.site.urls),
-    path("accounts/signup/", signup, name="signup"),
-    path("accounts/password_reset/", PasswordResetView.as_view(), name="password_reset"),
-    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
     path("", include("leagues.urls")),

@@ -9,11 +9,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config import bounds
-from config.bounds import WholeNumberField, WholeNumbersField
+from common import bounds
+from common.bounds import WholeNumberField, WholeNumbersField
+from common.rules_words import game_label
 from leagues.models import Basis, League, TieBreaker
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_label
 
 # Four selects "then by ..." are easier with a thumb than dragging items into an order.
 BREAKER_FIELDS = ("tie_breaker_1", "tie_breaker_2", "tie_breaker_3", "tie_breaker_4")

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from config.cache import REDIS_DOWN
+from common.cache import REDIS_DOWN
 from leagues.models import PendingUpdate
 from leagues.services.updates import queued_key
 from leagues.tasks import apply_session_task

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from scoring.display.formatting import MINUS
+from common.numbers import MINUS
 
 # Where a brand-new player's rating (openskill's default, ordinal 0) reads.
 START = 1000

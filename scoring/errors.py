@@ -1,8 +1,8 @@
-"""Problems a scorer can fix, each with a sentence for them (see clubs.errors.UserError)."""
+"""Problems a scorer can fix, each with a sentence for them (see common.errors.UserError)."""
 
 from __future__ import annotations
 
-from clubs.errors import UserError
+from common.errors import UserError
 
 
 class HandRejected(UserError):

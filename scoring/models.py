@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.models import Club, Player
+from common.rules_words import game_label
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_label
 
 
 class Variant(models.TextChoices):

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.utils.translation import gettext_lazy
 
-from config.slots import NoSlotFree, slot
+from common.slots import NoSlotFree, slot
 
 BUSY_MESSAGE = gettext_lazy("The rules checker is busy; try again in a moment.")
 

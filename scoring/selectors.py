@@ -245,6 +245,37 @@ def session_board(session: GameSession) -> Board:
     return _board(session, seats, versions, list(session.seat_changes.all()))
 
 
+def board_with_hand(board: Board, version: HandVersion) -> Board:
+    """The board once `version`, a new last hand, is stored: what `session_board` would read
+    now, without reading it again (a hand POST builds its board once)."""
+    hand = version.hand
+    ledger = version.ledger
+    scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
+    totals = dict(board.totals)
+    for pos, points in scores.items():
+        totals[pos] += points
+    row = HandRow(
+        number=hand.number,
+        shown_number=len(board.rows) + 1,
+        dealer=hand.dealer,
+        status=version.status,
+        version=version.version,
+        scores=scores,
+        running=dict(totals),
+        ledger=ledger,
+        entry=HandEntry.from_json(version.entry),
+    )
+    return Board(
+        session=board.session,
+        seats=board.seats,
+        rows=[*board.rows, row],
+        totals=totals,
+        last_number=max(board.last_number, hand.number),
+        transfers=[*board.transfers, *ledger.get("transfers", [])],
+        changes=board.changes,
+    )
+
+
 # What a board reads of its session. A caller that loads a season's sessions with `.only()`
 # must load these, or each board pays a query for every deferred field it touches.
 BOARD_FIELDS = (
@@ -368,6 +399,35 @@ def hand_history(session: GameSession, number: int) -> QuerySet[HandVersion]:
         HandVersion.objects.filter(hand__session=session, hand__number=number)
         .select_related("created_by")
         .order_by("-version")
+    )
+
+
+@dataclass(frozen=True)
+class HandRead:
+    """What the page of one hand's versions shows, read in a fixed number of queries."""
+
+    session: GameSession
+    number: int
+    versions: list[HandVersion]  # newest first
+    seats: list[Seat]
+    shown_number: int | None  # its place among the counted hands; None once undone
+
+
+def hand_read(session: GameSession, number: int) -> HandRead | None:
+    """Every version of one hand and the session's seats; None: the session has no such
+    hand."""
+    versions = list(hand_history(session, number))
+    if not versions:
+        return None
+    current = next((v for v in versions if v.is_current), versions[0])
+    if current.status == HandStatus.REMOVED:
+        seats, shown = list(Seat.objects.filter(session=session).select_related("player")), None
+    else:
+        board = session_board(session)
+        seats = board.seats
+        shown = next((row.shown_number for row in board.rows if row.number == number), None)
+    return HandRead(
+        session=session, number=number, versions=versions, seats=seats, shown_number=shown
     )
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from clubs.roles import Role, at_least
 from clubs.services import display_name
-from scoring.display.formatting import signed
+from common.numbers import signed
 from tab.models import Payment
 
 

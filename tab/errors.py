@@ -1,8 +1,8 @@
-"""Refusals of the tab's changes, each a `UserError` with a sentence (clubs/errors.py)."""
+"""Refusals of the tab's changes, each a `UserError` with a sentence (common/errors.py)."""
 
 from __future__ import annotations
 
-from clubs.errors import UserError
+from common.errors import UserError
 
 
 class NotAllowed(UserError):

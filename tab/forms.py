@@ -15,8 +15,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from config import bounds
-from config.bounds import WholeNumberField
+from common import bounds
+from common.bounds import WholeNumberField
 
 CHOOSE_PLAYER = {
     "required": _("Choose a player."),

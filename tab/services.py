@@ -21,9 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
 from clubs.models import Club, Membership, Player
 from clubs.roles import Role, at_least
+from common.errors import UserError
 from tab.errors import AlreadyRemoved, KeyReused, NotAllowed
 from tab.models import Payment, PaymentChange
 

@@ -18,12 +18,12 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.models import Player
 from clubs.roles import Role
 from clubs.views.guard import login_if_anonymous, show_error
-from config.http import HtmxHttpRequest, signed_in_user
-from scoring.views.exports import csv_response, safe_text
+from common.csv_export import csv_response, safe_text
+from common.errors import UserError
+from common.http import HtmxHttpRequest, signed_in_user
 from tab import selectors, services
 from tab.display import payment_rows
 from tab.forms import PaymentForm

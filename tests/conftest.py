@@ -42,7 +42,7 @@ def fresh_rate_limits(request: pytest.FixtureRequest):
     if not request.config.pluginmanager.hasplugin("django"):
         yield
         return
-    from config import ratelimit
+    from common import ratelimit
 
     ratelimit.reset()
     yield

@@ -2,7 +2,7 @@
 
 from rest_framework import exceptions
 
-from config.api_errors import exception_handler
+from common.api.errors import exception_handler
 
 
 class FakeView:

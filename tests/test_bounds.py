@@ -1,4 +1,4 @@
-"""Every whole number a person types has a bound from config/bounds.py, on every web form and
+"""Every whole number a person types has a bound from common/bounds.py, on every web form and
 every request body of the API, and a number past it is refused with a sentence naming it.
 
 The forms are found by walking every module of the apps, the request bodies by asking the
@@ -21,8 +21,8 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework import serializers
 
 from clubs.models import Club, Player
-from config import bounds
-from config.bounds import WholeNumber, WholeNumberField, WholeNumbersField
+from common import bounds
+from common.bounds import WholeNumber, WholeNumberField, WholeNumbersField
 from scoring.rules.variants import VARIANTS
 from tests.factories import make_club
 from tournaments.services.setup import TARGET_LIMITS
@@ -131,7 +131,7 @@ def test_every_whole_number_of_every_web_form_has_a_bound_and_names_it_past_the_
             for name, field in whole_number_fields(form).items():
                 where = f"{cls.__name__}.{name}"
                 assert field.max_value is not None, f"{where} has no bound"
-                assert field.max_value in NAMED_VALUES, f"{where}: not a bound of config/bounds"
+                assert field.max_value in NAMED_VALUES, f"{where}: not a bound of common/bounds"
                 assert field.max_value <= limit_of(field.max_value), where
                 past[name] = str(field.max_value + 1)
         if not past:
@@ -195,7 +195,7 @@ def test_every_whole_number_of_every_request_body_has_a_bound_and_names_it_past_
         for where, field in integer_fields(body):
             where = f"{type(body).__name__}.{where}"
             assert field.max_value is not None, f"{where} has no bound"
-            assert field.max_value in NAMED_VALUES, f"{where}: not a bound of config/bounds"
+            assert field.max_value in NAMED_VALUES, f"{where}: not a bound of common/bounds"
             assert field.max_value <= limit_of(field.max_value), where
             assert isinstance(field, WholeNumber), f"{where}: say the bound with WholeNumber"
             with pytest.raises(serializers.ValidationError) as refused:

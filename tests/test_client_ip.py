@@ -2,7 +2,7 @@
 
 from django.test import RequestFactory
 
-from config.client_ip import client_ip
+from common.client_ip import client_ip
 
 
 def _request(peer: str, forwarded: str | None = None):

@@ -29,7 +29,7 @@ def redis_down(settings):
     settings.REDIS_URL = REDIS_NOBODY_LISTENS
     settings.CACHES = {
         "default": {
-            "BACKEND": "config.cache.RedisCache",
+            "BACKEND": "common.cache.RedisCache",
             "LOCATION": REDIS_NOBODY_LISTENS,
         }
     }
@@ -65,7 +65,7 @@ def test_readyz_asks_redis_only_when_redis_url_is_set(client, settings) -> None:
     settings.REDIS_URL = None
     settings.CACHES = {
         "default": {
-            "BACKEND": "config.cache.RedisCache",
+            "BACKEND": "common.cache.RedisCache",
             "LOCATION": REDIS_NOBODY_LISTENS,
         }
     }

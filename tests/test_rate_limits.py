@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.test import Client
 
-from config import ratelimit
+from common import ratelimit
 from tests.api.helpers import API, anonymous
 from tests.factories import make_club
 

@@ -118,7 +118,7 @@ def test_redis_url_moves_cache_and_celery_to_redis() -> None:
         REDIS_URL=url,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["config.cache.RedisCache", url, "False"]
+    assert result.stdout.split() == ["common.cache.RedisCache", url, "False"]
 
 
 def test_database_url_selects_postgresql() -> None:

@@ -11,12 +11,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from config import bounds
-from config.bounds import WholeNumberField, WholeNumbersField
+from common import bounds
+from common.bounds import WholeNumberField, WholeNumbersField
+from common.rules_words import game_label
 from leagues.forms import DateInput
 from leagues.models import TieBreaker
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_label
 from tournaments.models import (
     Carry,
     RoundEnding,

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubs.models import Club, Player
-from scoring.display.formatting import signed, unsigned_plus
+from common.numbers import signed, unsigned_plus
 from scoring.models import GameSession
 from scoring.selectors import Board, session_boards
 from tournaments.models import (

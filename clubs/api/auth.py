@@ -18,9 +18,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.api.serializers import LoginSerializer, TokenSerializer
-from config.api_errors import error_body
-from config.api_schema import error_responses
-from config.throttles import AnonThrottle, ScopedThrottle
+from common.api.errors import error_body
+from common.api.schema import error_responses
+from common.api.throttles import AnonThrottle, ScopedThrottle
 
 WRONG_LOGIN = _("The username or password is not right; check both and try again.")
 

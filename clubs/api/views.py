@@ -21,7 +21,7 @@ from clubs.models import Club, Player
 from clubs.roles import Role
 from clubs.selectors import visible_clubs
 from clubs.services import add_guest
-from config.api_schema import error_responses
+from common.api.schema import error_responses
 
 
 @extend_schema_view(

@@ -23,8 +23,8 @@ from kombu.exceptions import OperationalError as BrokerError
 from clubs.forms import SignupForm
 from clubs.password_reset import mail_link, wait_before_reset
 from clubs.tasks import send_reset_mail_task
-from config.cache import REDIS_DOWN
-from config.client_ip import client_ip
+from common.cache import REDIS_DOWN
+from common.client_ip import client_ip
 
 logger = logging.getLogger(__name__)
 

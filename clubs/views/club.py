@@ -11,12 +11,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import services
 from clubs.access import club_access
-from clubs.errors import UserError
 from clubs.forms import ClubForm, timezone_names
 from clubs.pages import club_page_parts
 from clubs.selectors import club_people
 from clubs.views.guard import show_error
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 
 
 @login_required

@@ -10,7 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-from clubs.errors import UserError
+from common.errors import UserError
 
 
 def login_if_anonymous(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

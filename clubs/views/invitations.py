@@ -12,13 +12,13 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import services
 from clubs.access import club_access
-from clubs.errors import UserError
 from clubs.forms import InvitationForm, JoinForm
 from clubs.models import Invitation, Membership
 from clubs.roles import Role
 from clubs.selectors import invitation_by_token, unlinked_guests, valid_invitations
 from clubs.views.guard import login_if_anonymous, show_error
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 
 
 @require_http_methods(["GET", "POST"])

@@ -16,13 +16,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs import services
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.forms import LinkGuestForm, PlayerNameForm, RoleForm
 from clubs.models import GuestClaim, Membership, Player
 from clubs.roles import Role
 from clubs.selectors import club_people, pending_claims
 from clubs.views.guard import login_if_anonymous, show_error
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 
 
 def _players_page(

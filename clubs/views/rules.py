@@ -16,7 +16,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import services
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.forms import (
     LeaderboardWindowForm,
     PoolForm,
@@ -30,10 +29,11 @@ from clubs.roles import Role
 from clubs.rule_lines import rule_lines
 from clubs.selectors import stored_rules
 from clubs.views.guard import login_if_anonymous, show_error
-from config.http import signed_in_user
-from languages.numbers import grouped
+from common.errors import UserError
+from common.http import signed_in_user
+from common.numbers import grouped
+from common.rules_words import game_name
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_name
 
 
 def _variant(request: HttpRequest) -> str:

@@ -1,6 +1,6 @@
 from django import template
 
-from languages.numbers import grouped as group_digits
+from common.numbers import grouped as group_digits
 
 register = template.Library()
 

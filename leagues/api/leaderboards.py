@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Player
-from config.api_schema import error_responses
+from common.api.schema import error_responses
 from leagues.api.filters import LeaderboardFilter, RankOrdering
 from leagues.api.pagination import TablePagination, ranked_page
 from leagues.api.serializers import LeaderboardRowSerializer, PlayerStatsSerializer
@@ -38,7 +38,7 @@ VARIANT_IN_PATH = OpenApiParameter(
 
 
 class UnknownGame(exceptions.APIException):
-    # Not a NotFound: config/api_errors.py words every NotFound the same way, while a
+    # Not a NotFound: common/api/errors.py words every NotFound the same way, while a
     # mistyped game deserves the list of the right names.
     status_code = status.HTTP_404_NOT_FOUND
     default_code = "not_found"

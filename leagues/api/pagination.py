@@ -11,7 +11,7 @@ from typing import Any
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
-from config.api_pagination import PageNumberPagination
+from common.api.pagination import PageNumberPagination
 
 UPDATING_HELP = (
     "True while recorded hands are still being applied to the table: ask again in a few "

@@ -13,8 +13,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.api.serializers import PlayerSerializer, link
-from config import bounds
-from config.bounds import WholeNumber
+from common import bounds
+from common.bounds import WholeNumber
 from leagues.models import Basis, League, SessionResult, TieBreaker
 from leagues.rating_scale import POINTS_PER_UNIT, START, shown_rating
 from leagues.selectors import LeaderboardRow, TableRow, VariantStats

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
 from clubs.api.permissions import ClubAccessMixin
-from config.api_schema import error_responses
+from common.api.schema import error_responses
 from leagues.api.filters import LeagueFilter, RankOrdering, StandingFilter
 from leagues.api.pagination import TablePagination, ranked_page
 from leagues.api.serializers import (

@@ -8,9 +8,9 @@ from datetime import date
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
 from clubs.models import Club
 from clubs.slugs import free_slug
+from common.errors import UserError
 from leagues.models import Basis, League, LeagueSession, TieBreaker
 from leagues.ranking import valid_tie_breakers
 from leagues.services.standings import refresh_standings

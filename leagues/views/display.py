@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from common.numbers import MINUS
+from common.rules_words import game_name as translated_game_name
 from leagues.models import Basis, League, Standing, TieBreaker
 from leagues.selectors import BASIS_FIELD, LeagueTable
-from scoring.display.formatting import MINUS
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_name as translated_game_name
 
 # What each basis is called in the table's column and in the rules line.
 BASIS_COLUMN = {

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import club_access
-from clubs.errors import UserError
 from clubs.roles import Role
 from clubs.views.guard import login_if_anonymous
+from common.errors import UserError
 from leagues import selectors
 from leagues.forms import MarkForm
 from leagues.services.setup import mark_session

@@ -8,13 +8,13 @@ from datetime import datetime
 
 from django.utils.translation import ngettext
 
+from common.numbers import MINUS, signed
+from common.rules_words import game_name
 from leagues.models import RatingChange
 from leagues.rating_scale import START, rating_text, shown_change, shown_rating
 from leagues.services.ratings import MODEL
 from scoring.display.chart import Chart, build_chart
-from scoring.display.formatting import MINUS, signed
 from scoring.rules.variants import VARIANTS
-from scoring.rules_words import game_name
 
 HISTORY_ROWS = 10
 # Everyone's ordinal before their first rated session (openskill's default, 0.0): it reads

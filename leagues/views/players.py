@@ -7,13 +7,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from clubs.access import club_access
+from common.numbers import signed
 from leagues import selectors
 from leagues.models import SessionResult
 from leagues.rating_scale import START, rating_text
 from leagues.selectors import is_updating, player_stats
 from leagues.services.ratings import PROVISIONAL_GAMES
 from leagues.views import display, player_display
-from scoring.display.formatting import signed
 
 
 def _best_hand(result: SessionResult) -> str:

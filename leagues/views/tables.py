@@ -8,11 +8,11 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from clubs.access import club_access
+from common.csv_export import csv_response, safe_text
 from leagues import selectors
 from leagues.selectors import league_table
 from leagues.views import display
 from leagues.views.polling import render_polled
-from scoring.views.exports import csv_response, safe_text
 
 
 @require_GET

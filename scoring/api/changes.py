@@ -2,7 +2,7 @@
 the answers to a conflict.
 
 The services already store a key once and refuse a stale revision; this module words the
-answers for an API client. Reading the key is config/api_idempotency.py's (payments share it).
+answers for an API client. Reading the key is common/api/idempotency.py's (payments share it).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 
-from clubs.errors import UserError
-from config.api_errors import user_error_body
+from common.api.errors import user_error_body
+from common.errors import UserError
 from scoring.api.serializers import SessionStateSerializer
 from scoring.models import GameSession, HandVersion
 from scoring.selectors import session_board

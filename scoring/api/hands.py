@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
-from config.api_idempotency import IDEMPOTENCY_HEADER
-from config.api_schema import error_responses
-from config.http import signed_in_user
+from common.api.idempotency import IDEMPOTENCY_HEADER
+from common.api.schema import error_responses
+from common.http import signed_in_user
 from scoring.api.filters import HandFilter
 from scoring.api.serializers import (
     CorrectHandSerializer,

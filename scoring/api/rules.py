@@ -5,10 +5,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import error_body
-from config.api_parsers import refuse_declared_charset
-from config.api_schema import ErrorSerializer
-from config.throttles import ScopedThrottle
+from common.api.errors import error_body
+from common.api.parsers import refuse_declared_charset
+from common.api.schema import ErrorSerializer
+from common.api.throttles import ScopedThrottle
 from scoring.rules import MAX_REQUEST_BYTES, evaluate_json, is_error, too_large
 from scoring.rules_limits import EngineBusy, door_slot, time_limit
 
@@ -60,7 +60,7 @@ class EvaluateRulesView(APIView):
     def post(self, request: Request) -> Response:
         if _declared_length(request) > MAX_REQUEST_BYTES:
             return Response(too_large().as_response(), status=400)
-        # The engine reads UTF-8 only, as every endpoint does (config/api_parsers.py).
+        # The engine reads UTF-8 only, as every endpoint does (common/api/parsers.py).
         refuse_declared_charset(request.content_type)
         try:
             with door_slot():

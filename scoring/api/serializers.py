@@ -16,8 +16,8 @@ from rest_framework import serializers
 
 from clubs.api.serializers import link
 from clubs.services import display_name
-from config import bounds
-from config.bounds import WholeNumber
+from common import bounds
+from common.bounds import WholeNumber
 from scoring.formats import DEFAULT_POOL_LIMIT
 from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
 from scoring.models import Ending, Format, GameSession, HandVersion, PotSplit, Seat, Variant

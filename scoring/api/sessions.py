@@ -20,11 +20,11 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
 from clubs.api.permissions import ClubAccessMixin
-from clubs.errors import UserError
 from clubs.roles import Role
-from config.api_idempotency import IDEMPOTENCY_HEADER, change_key
-from config.api_schema import error_responses
-from config.http import signed_in_user
+from common.api.idempotency import IDEMPOTENCY_HEADER, change_key
+from common.api.schema import error_responses
+from common.errors import UserError
+from common.http import signed_in_user
 from scoring.access import load_session
 from scoring.api import changes
 from scoring.api.filters import SessionFilter

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import ngettext
 
-from scoring.display.formatting import signed
+from common.numbers import signed
 
 WIDTH = 360
 PLOT_TOP = 12

@@ -16,6 +16,7 @@ from typing import Literal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from common.rules_words import error_text, game_name, translated
 from scoring import rules
 from scoring.display.formatting import WILD_LABELS, WILD_NOUNS, Words
 from scoring.rules import (
@@ -27,7 +28,6 @@ from scoring.rules import (
 )
 from scoring.rules import SHOW_SIZE_RANGES as SHOW_SIZES
 from scoring.rules_limits import BUSY_MESSAGE, shared_time_limit
-from scoring.rules_words import error_text, game_name, translated
 
 # The rules set no upper limit on a Vazhushal show, but the engine searches at most this
 # many cards (about a second at 40), and no hand a club deals comes near it.

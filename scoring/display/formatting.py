@@ -7,28 +7,10 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import pgettext_lazy
 
-from languages.numbers import grouped
 from scoring.rules import DESIGNATOR_NAMES
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
-
-MINUS = "\u2212"  # a real minus sign: as wide as the plus, easy to read across the table
-
-
-def signed(points: int) -> str:
-    """+120, 0, or a minus sign and 40; digits grouped the reader's way (+1,20,000 in
-    Hindi, Nepali and Tamil; English as ever, ungrouped)."""
-    if points > 0:
-        return f"+{grouped(points)}"
-    if points < 0:
-        return f"{MINUS}{grouped(-points)}"
-    return "0"
-
-
-def unsigned_plus(points: int) -> str:
-    """120, 0, or a minus sign and 40: running totals, where a plus sign is only noise."""
-    return f"{MINUS}{grouped(-points)}" if points < 0 else grouped(points)
 
 
 class Words(Mapping[str, str]):

@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, npgettext, pgettext, pgettext_lazy
 
+from common.numbers import MINUS, signed, unsigned_plus
 from scoring import rotation
 from scoring.display.check_show import SUIT_SYMBOLS, SUIT_TITLES, card_spoken
-from scoring.display.formatting import MINUS, Words, signed, unsigned_plus
+from scoring.display.formatting import Words
 from scoring.display.maal import maal_notes
 from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle

@@ -15,15 +15,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from clubs.services import display_name
-from languages.numbers import grouped
+from common.numbers import grouped, signed
 from scoring.display.chart import Chart, build_chart
-from scoring.display.formatting import signed
 from scoring.display.penalties import seat_payments
 from scoring.formats import AMOUNTS, EQUAL, PoolState, Pot
 from scoring.hand_entry import HandEntry
 from scoring.models import GameSession, HandStatus, HandVersion, Seat
 from scoring.rules.variants import DEFAULTS
-from scoring.selectors import Board, hand_history, pool_rules, session_board
+from scoring.selectors import Board, HandRead, pool_rules
 from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments
 
 # Vazhushal is won on game points, and its hands carry no payments (see settlement.py).
@@ -152,8 +151,9 @@ def amount_in(unit: str, count: int, shown: object) -> str:
     return ngettext("%(count)s point", "%(count)s points", abs(count)) % values
 
 
-def session_summary(session: GameSession) -> SessionSummary:
-    board = session_board(session)
+def session_summary(board: Board) -> SessionSummary:
+    """The summary of what `session_board` read: it reads nothing more."""
+    session = board.session
     names = board.names
     unit = "game points" if session.variant in GAME_POINTS_VARIANTS else "points"
     settlement = settle(board)
@@ -401,23 +401,13 @@ class HandHistory:
     versions: tuple[VersionEntry, ...]  # newest first
 
 
-def hand_versions(session: GameSession, number: int) -> HandHistory | None:
-    """Every version of one hand, newest first, with each seat's score; None: no such hand."""
-    versions = list(hand_history(session, number))
-    if not versions:
-        return None
-    seats = list(Seat.objects.filter(session=session).select_related("player"))
-    current = next((v for v in versions if v.is_current), versions[0])
-    shown = None
-    if current.status != HandStatus.REMOVED:
-        shown = next(
-            (row.shown_number for row in session_board(session).rows if row.number == number),
-            None,
-        )
+def hand_versions(read: HandRead) -> HandHistory:
+    """Every version of one hand, newest first, with each seat's score (`hand_read` read
+    them)."""
     return HandHistory(
-        number=number,
-        shown_number=shown,
-        versions=tuple(_version_entry(v, seats, session) for v in versions),
+        number=read.number,
+        shown_number=read.shown_number,
+        versions=tuple(_version_entry(v, read.seats, read.session) for v in read.versions),
     )
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubs.models import Player
-from languages.numbers import grouped
+from common.numbers import grouped
 from scoring.models import GameSession
 from scoring.selectors import Board, pool_rules
 

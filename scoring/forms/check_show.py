@@ -10,9 +10,9 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from common.rules_words import game_label
 from scoring.display.check_show import NO_WILD, SUIT_SYMBOLS, Card
 from scoring.rules import VARIANTS
-from scoring.rules_words import game_label
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")

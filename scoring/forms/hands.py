@@ -27,12 +27,12 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from clubs.errors import UserError
-from config import bounds
+from common import bounds
+from common.errors import UserError
+from common.rules_words import game_name
 from scoring.display.formatting import WILD_LABELS
 from scoring.hand_entry import DECLARED, MARRIAGE_SHOWS, HandEntry, SeatEntry
 from scoring.rules import BONUS_VARIANTS, PENALTY_VARIANTS, last_one_in
-from scoring.rules_words import game_name
 
 WON, POINTS, CARDS, FIRST, LATER = "won", "points", "cards", "first", "later"
 WRONG = "wrong"  # a wrong show: declared a show the table found not valid

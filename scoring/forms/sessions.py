@@ -14,11 +14,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from clubs.errors import UserError
 from clubs.models import Player
 from clubs.presets import PRESETS
-from config import bounds
-from config.bounds import WholeNumberField
+from common import bounds
+from common.bounds import WholeNumberField
+from common.errors import UserError
 from scoring.formats import DEALS_GAMES, DEFAULT_POOL_LIMIT, POOL_GAMES
 from scoring.models import Ending, Format, Variant
 from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, PACK_CHARGES, PLAYER_RANGES

@@ -19,7 +19,7 @@ Two doors over one implementation:
 
 Every sentence is English in `message` and `reason`, as the doors answer it, and a `Phrase`
 beside it (`RulesError.phrase`, `ShowVerdict.reason_phrase`; phrases.py) that a web screen
-says in its reader's language (`scoring/rules_words.py`).
+says in its reader's language (`common/rules_words.py`).
 
 Errors the caller can fix are `RulesError`; anything else escaping is a bug, which the JSON
 doors report as `internal_error` without stopping a batch. The rules a service needs to

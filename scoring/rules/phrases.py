@@ -3,7 +3,7 @@
 A `Phrase` is an English template with named placeholders (`%(card)s`) and the values that
 fill them; `str(phrase)` is the sentence as the engine says it, the English every door
 answers. The web screens say the same sentence in the reader's language: the app looks each
-template up in its translations and fills in the same values (`scoring/rules_words.py`).
+template up in its translations and fills in the same values (`common/rules_words.py`).
 The engine itself knows nothing of languages, so it stays plain Python.
 
 A value is a string or a number, put in as it is (card names such as `10H`, player ids,

@@ -18,13 +18,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.rules_words import error_text
 from scoring import rules
 from scoring.errors import HandRejected, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules_limits import time_limit
-from scoring.rules_words import error_text
-from scoring.selectors import session_board
+from scoring.selectors import board_with_hand, session_board
 from scoring.services.sessions import lock_session, save_change
 
 EMPTY_LEDGER: dict[str, Any] = {"scores": {}, "transfers": [], "details": {}}
@@ -120,7 +120,7 @@ def record_hand(
         client_key=client_key,
         created_by=user,
     )
-    save_change(session)
+    save_change(session, board=board_with_hand(board, version))
     return version
 
 

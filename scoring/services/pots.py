@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
+from common.errors import UserError
 from scoring import formats, rotation
 from scoring.errors import StaleSession
 from scoring.models import Format, GameSession, PotSplit

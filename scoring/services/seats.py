@@ -13,12 +13,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.errors import UserError
 from clubs.models import Player
+from common.errors import UserError
+from common.rules_words import game_name
 from scoring.errors import SessionClosed, StaleSession
 from scoring.models import Format, GameSession, Seat, SeatChange, SeatChangeKind
 from scoring.rules.variants import PLAYER_RANGES
-from scoring.rules_words import game_name
 from scoring.selectors import Board, pool_rules, session_board
 from scoring.services.sessions import lock_session, save_change
 

@@ -12,14 +12,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
 from clubs.models import Club, Player
 from clubs.services import check_variant_options
+from common.errors import UserError
+from common.rules_words import game_name
 from scoring import formats, rotation
 from scoring.errors import StaleSession
 from scoring.models import Ending, Format, GameSession, Seat, SessionStatus
 from scoring.rules.variants import PLAYER_RANGES
-from scoring.rules_words import game_name
 from scoring.selectors import Board, session_board
 from scoring.signals import session_changed
 
@@ -228,9 +228,11 @@ def lock_session(session_id: int) -> GameSession:
     )
 
 
-def save_change(session: GameSession) -> None:
-    """After any change to the hands: finish or reopen the session, and bump its revision."""
-    board = session_board(session)
+def save_change(session: GameSession, *, board: Board | None = None) -> None:
+    """After any change to the hands: finish or reopen the session, and bump its revision.
+    `board`: the session's board after the change, when the caller has it already."""
+    if board is None:
+        board = session_board(session)
     _keep_split(session, board)
     apply_ending(session, board)
     session.revision += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from scoring.display.formatting import signed, unsigned_plus
+from common.numbers import signed, unsigned_plus
 
 register = template.Library()
 

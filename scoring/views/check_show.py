@@ -4,9 +4,9 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 from rest_framework.settings import api_settings
 
-from config import ratelimit
-from config.client_ip import client_ip
-from config.http import HtmxHttpRequest
+from common import ratelimit
+from common.client_ip import client_ip
+from common.http import HtmxHttpRequest
 from scoring.display import check_show as checker
 from scoring.forms.check_show import CheckShowForm
 from scoring.rules_limits import EngineBusy, door_slot

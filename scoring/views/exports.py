@@ -6,40 +6,17 @@ formula is prefixed with an apostrophe, so opening the file never runs anything.
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterable, Sequence
-
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from clubs.access import club_access
+from common.csv_export import csv_response, safe_text
 from scoring.access import load_session
 from scoring.display.sessions import row_payments
 from scoring.formats import Pot
 from scoring.selectors import session_board
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_text(text: str) -> str:
-    """Text for a spreadsheet cell that cannot be read as a formula."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-def csv_response(
-    *, filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
-) -> HttpResponse:
-    """A CSV download. UTF-8 with a byte-order mark, so spreadsheets read names like
-    "Chitra Ramanathan" or Tamil letters correctly when the file is opened directly."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return response
 
 
 def _pot_rows(pot: Pot | None, positions: list[int]) -> list[list[object]]:

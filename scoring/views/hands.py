@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.roles import Role
-from config.http import HtmxHttpRequest, signed_in_user
+from common.errors import UserError
+from common.http import HtmxHttpRequest, signed_in_user
 from scoring.access import load_session
 from scoring.display import sessions as display
 from scoring.errors import SessionClosed, StaleSession

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.errors import UserError
+from common.errors import UserError
 from scoring.display import summary as summaries
 from scoring.errors import StaleSession
 from scoring.models import GameSession, PotSplit
@@ -45,7 +45,7 @@ def split_page(request: HttpRequest, context: dict[str, object]) -> HttpResponse
             board = session_board(session)
         except UserError as refused:
             error, shares = refused.message, None
-    summary = summaries.session_summary(session)
+    summary = summaries.session_summary(board)
     response = render(
         request,
         "scoring/session_split.html",

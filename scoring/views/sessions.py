@@ -17,12 +17,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 from scoring.access import load_session
 from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input

@@ -15,12 +15,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clubs.access import ClubAccess, club_access
 from clubs.models import Club
 from clubs.roles import Role
+from common.rules_words import game_name
 from scoring.access import load_session
 from scoring.display import sessions as tables
 from scoring.display import summary as summaries
 from scoring.errors import StaleSession
 from scoring.models import Format, GameSession
-from scoring.rules_words import game_name
+from scoring.selectors import hand_read, session_board
 from scoring.services.sessions import finish_session
 from scoring.views import pot_split
 
@@ -49,7 +50,7 @@ def _context(access: ClubAccess, session: GameSession, **extra: object) -> dict[
 def session_summary(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     access = club_access(request.user, slug)
     session = load_session(access, session_id)
-    summary = summaries.session_summary(session)
+    summary = summaries.session_summary(session_board(session))
     return render(request, "scoring/summary.html", _context(access, session, summary=summary))
 
 
@@ -58,7 +59,7 @@ def session_sheet(request: HttpRequest, slug: str, session_id: int) -> HttpRespo
     """The score sheet: every hand, the totals and the settlement on one printable page."""
     access = club_access(request.user, slug)
     session = load_session(access, session_id)
-    summary = summaries.session_summary(session)
+    summary = summaries.session_summary(session_board(session))
     board = summary.board
     context = _context(
         access,
@@ -94,7 +95,7 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
             session.refresh_from_db()
         else:
             return summary_url
-    summary = summaries.session_summary(session)
+    summary = summaries.session_summary(session_board(session))
     response = render(
         request,
         "scoring/session_finish_confirm.html",
@@ -110,7 +111,8 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
 def hand_history(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
     access = club_access(request.user, slug)
     session = load_session(access, session_id)
-    history = summaries.hand_versions(session, number)
-    if history is None:
+    read = hand_read(session, number)
+    if read is None:
         raise Http404("This session has no such hand.")
+    history = summaries.hand_versions(read)
     return render(request, "scoring/hand_history.html", _context(access, session, history=history))

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.roles import Role
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 from scoring.access import load_session
 from scoring.display.table import TableView, table_view
 from scoring.selectors import seatable_players, session_board

@@ -11,8 +11,8 @@ from rest_framework import serializers
 
 from clubs.api.serializers import link
 from clubs.services import display_name
-from config import bounds
-from config.bounds import WholeNumber
+from common import bounds
+from common.bounds import WholeNumber
 from tab.models import Payment, PaymentChange
 
 

@@ -24,9 +24,9 @@ from rest_framework.serializers import Serializer
 
 from clubs.api.permissions import ClubAccessMixin
 from clubs.roles import Role
-from config.api_idempotency import IDEMPOTENCY_HEADER, change_key
-from config.api_schema import ErrorSerializer, error_responses
-from config.http import signed_in_user
+from common.api.idempotency import IDEMPOTENCY_HEADER, change_key
+from common.api.schema import ErrorSerializer, error_responses
+from common.http import signed_in_user
 from tab import selectors, services
 from tab.api.serializers import (
     PaymentBodySerializer,

@@ -1,5 +1,5 @@
 """A body that is not UTF-8 JSON of whole characters is a 400 in the API's error shape, on
-every operation that takes a body, and stores nothing (config/api_parsers.py).
+every operation that takes a body, and stores nothing (common/api/parsers.py).
 
 The caller is the club's owner on the club's own objects, so no permission or missing
 object answers before the body is read.

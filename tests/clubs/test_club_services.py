@@ -6,9 +6,9 @@ import pytest
 from django.utils import timezone
 
 from clubs import services
-from clubs.errors import UserError
 from clubs.models import Invitation, Membership, Player, VariantRules
 from clubs.roles import Role
+from common.errors import UserError
 from tests.clubs.factories import (
     add_member,
     make_club,

@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from clubs import services
-from clubs.errors import UserError
 from clubs.models import GuestClaim, Membership, Player
 from clubs.roles import Role
+from common.errors import UserError
 from tests.clubs.factories import add_member, make_club, make_user, owner_of, start
 
 pytestmark = pytest.mark.django_db

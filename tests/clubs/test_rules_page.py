@@ -111,7 +111,7 @@ def test_saved_rules_are_shown_when_the_page_comes_back(client, club, organiser)
 def test_a_number_past_the_engines_range_is_refused_next_to_the_option(
     client, club, organiser
 ) -> None:
-    # The form takes the engine's range (config/bounds.py OPTIONS), so it answers first,
+    # The form takes the engine's range (common/bounds.py OPTIONS), so it answers first,
     # with the engine's bound.
     response = client.post(rules_url(club), INDIAN13_FORM | {"decks": "9"})
     assert response.status_code == 200

@@ -7,8 +7,9 @@ from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from languages.numbers import grouped
+from common.numbers import grouped
 from scoring.display.summary import session_summary
+from scoring.selectors import session_board
 from tests.factories import make_club, make_session, record, typed_entry
 
 
@@ -39,7 +40,7 @@ def test_the_template_filter_groups_only_whole_numbers():
 def test_a_settlement_in_money_is_grouped_in_lakhs_in_hindi():
     session = make_session(make_club("Lakh Club"), stake=1000)
     record(session, typed_entry(0, {1: 150, 2: 20}))
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     assert {s.name: s.net for s in summary.standings}["Bala"] == -150_000
     template = "scoring/partials/summary_settlement.html"
     with translation.override("hi"):

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from clubs.errors import UserError
+from common.errors import UserError
 from leagues.models import LeagueSession
 from leagues.services.setup import create_league, mark_session
 from tests.factories import make_club, make_session

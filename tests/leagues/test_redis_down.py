@@ -2,7 +2,7 @@
 the API, and its standings update waits as pending until a worker applies it.
 
 Redis down is both of its doors failing: the cache is a Redis nobody listens on (read,
-written and given up through config.cache), and queueing a task raises the broker's
+written and given up through common.cache), and queueing a task raises the broker's
 connection error. Transactional tests: the queueing runs when the change really commits.
 """
 
@@ -31,7 +31,7 @@ NOBODY_LISTENS = "redis://127.0.0.1:1/0"
 @pytest.fixture
 def redis_down(settings):
     settings.CACHES = {
-        "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": NOBODY_LISTENS}
+        "default": {"BACKEND": "common.cache.RedisCache", "LOCATION": NOBODY_LISTENS}
     }
     refused = OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
     with mock.patch.object(apply_session_task, "apply_async", side_effect=refused) as queued:

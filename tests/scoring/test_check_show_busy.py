@@ -5,7 +5,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from config.slots import slot
+from common.slots import slot
 from tests.scoring.test_check_show_page import HTMX, SHOW, URL
 
 BUSY = "The rules checker is busy; try again in a moment."

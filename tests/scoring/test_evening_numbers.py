@@ -17,7 +17,7 @@ from django.urls import reverse
 from scoring.display import sessions as display
 from scoring.display.summary import hand_versions, session_summary
 from scoring.hand_entry import HandEntry, SeatEntry
-from scoring.selectors import session_board
+from scoring.selectors import hand_read, session_board
 from scoring.services import hands
 from tests.factories import make_club, make_session, owner_of, record, typed_entry
 
@@ -183,7 +183,7 @@ def test_a_winner_takes_summary_names_the_winner_the_money_names(client, club) -
     record(game, typed_entry(0, {1: 0, 2: 100}, wild="7H"))
     record(game, typed_entry(1, {0: 90, 2: 0}, wild="7H"))
 
-    summary = session_summary(game)
+    summary = session_summary(session_board(game))
     assert summary.by_net
     assert summary.winners == ("Bala",)
     assert [(s.name, s.place, s.total, s.net) for s in summary.standings] == [
@@ -239,7 +239,7 @@ def test_a_tiles_net_says_points_when_the_session_plays_for_points(client, club)
 def test_a_zero_sum_summary_still_ranks_by_points(club) -> None:
     game = make_session(club, options={"scoring": "zero_sum"})
     record(game, typed_entry(0, {1: 10, 2: 100}, wild="7H"))
-    summary = session_summary(game)
+    summary = session_summary(session_board(game))
     assert not summary.by_net
     assert summary.winners == ("Asha",)
     assert all(t.net is None for t in display.seat_totals(session_board(game)))
@@ -248,7 +248,7 @@ def test_a_zero_sum_summary_still_ranks_by_points(club) -> None:
 def test_the_hand_history_notes_an_adjusted_penalty(club) -> None:
     game = make_session(club, options={"penalty_cap": 100})
     record(game, typed_entry(2, {0: 101, 1: 7}, wild="7H"))
-    history = hand_versions(game, 1)
+    history = hand_versions(hand_read(game, 1))
     (version,) = history.versions
     asha, bala, _ = version.scores
     assert (asha.penalty, asha.notes) == (100, ("typed 101", "capped at 100"))

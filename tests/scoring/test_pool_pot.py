@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.errors import UserError
+from common.errors import UserError
 from scoring.display.summary import session_summary
 from scoring.errors import StaleSession
 from scoring.models import SessionStatus
+from scoring.selectors import session_board
 from scoring.services.pots import split_pot
 from scoring.services.sessions import finish_session
 from tests.factories import correct, make_club, make_session, record, typed_entry
@@ -33,7 +34,7 @@ def payments(summary) -> list[tuple[str, str, int]]:
 
 def test_the_last_player_in_takes_the_pot_and_the_settlement_is_that_money_not_points():
     session = asha_takes_the_pot(four_player_pool())
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     pot = summary.pot
     assert pot is not None
     assert (pot.total, pot.split) == (250, "winner")
@@ -56,7 +57,7 @@ def test_the_last_player_in_takes_the_pot_and_the_settlement_is_that_money_not_p
 
 def test_a_stake_per_point_does_not_turn_a_pools_points_into_money():
     session = asha_takes_the_pot(four_player_pool(stake=5))
-    assert session_summary(session).settlement.nets == {
+    assert session_summary(session_board(session)).settlement.nets == {
         ASHA: 200,
         BALA: -100,
         CHITRA: -50,
@@ -66,7 +67,7 @@ def test_a_stake_per_point_does_not_turn_a_pools_points_into_money():
 
 def test_a_pool_in_play_owes_nothing_yet_and_shows_the_fees_paid():
     session = all_four_still_in(four_player_pool())
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     assert summary.pot is not None and not summary.pot.settled
     assert summary.settlement.nets == dict.fromkeys((ASHA, BALA, CHITRA, DEV), 0)
     assert summary.settlement.payments == ()
@@ -78,7 +79,7 @@ def test_an_equal_split_gives_what_does_not_divide_one_each_to_the_first_to_play
     # right, so Dev deals next and Chitra, at his right, plays first, then Bala.
     session = split(all_four_still_in(four_player_pool()), "equal")
     assert session.status == SessionStatus.FINISHED
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     assert summary.is_final
     assert summary.pot is not None and summary.pot.split == "equal"
     assert summary.pot.shares == {CHITRA: 63, BALA: 63, ASHA: 62, DEV: 62}
@@ -106,7 +107,7 @@ def test_typed_shares_must_add_up_to_the_pot_and_go_only_to_players_still_in():
     session.refresh_from_db()
     assert session.status == SessionStatus.ACTIVE and session.pot_split == ""
 
-    summary = session_summary(split(session, "amounts", {ASHA: 170, CHITRA: 80}))
+    summary = session_summary(session_board(split(session, "amounts", {ASHA: 170, CHITRA: 80})))
     assert summary.settlement.nets == {ASHA: 120, BALA: -100, CHITRA: 30, DEV: -50}
 
 
@@ -153,7 +154,7 @@ def test_after_a_split_a_correction_that_puts_a_sharer_out_is_refused_but_others
     # A score that keeps everyone in is corrected; the split and the money stand.
     correct(session, 1, typed_entry(ASHA, {BALA: 110, CHITRA: 25, DEV: 10}), reason="25")
     session.refresh_from_db()
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     assert session.status == SessionStatus.FINISHED
     assert summary.settlement.nets == {ASHA: 12, BALA: -37, CHITRA: 13, DEV: 12}
 
@@ -161,6 +162,6 @@ def test_after_a_split_a_correction_that_puts_a_sharer_out_is_refused_but_others
 def test_a_points_session_still_settles_its_points_times_the_stake():
     session = make_session(make_club("Points Club"), stake=2)
     record(session, typed_entry(0, {1: 20, 2: 5}))
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     assert summary.pot is None and summary.pot_rows == ()
     assert summary.settlement.nets == {0: 50, 1: -40, 2: -10}

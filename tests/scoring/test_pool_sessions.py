@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.errors import UserError
+from common.errors import UserError
 from leagues.results import session_results
 from scoring.display.summary import session_summary
 from scoring.models import SessionStatus
@@ -117,7 +117,7 @@ def test_the_last_player_in_wins_the_pot_and_the_session_ends() -> None:
 def test_the_summary_tells_the_pool_in_order_with_every_going_out_and_plain_scores() -> None:
     session = pool_session()
     play_to_the_end(session)
-    summary = session_summary(session)
+    summary = session_summary(session_board(session))
     assert summary.format_lines == (
         "Pool to 101; pot 200.",
         "Bala went out in hand 2 at 105.",

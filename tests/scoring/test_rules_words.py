@@ -1,4 +1,4 @@
-"""The rules engine's sentences in the reader's language (scoring/rules_words.py), and the
+"""The rules engine's sentences in the reader's language (common/rules_words.py), and the
 makemessages that finds them (config/management/commands/makemessages.py).
 
 With no translation active a sentence is the engine's English, exactly as its doors answer
@@ -16,12 +16,12 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
+from common import rules_words
+from common.rules_words import error_text, translated
 from config.management.commands.makemessages import ENGINE_KEYWORDS, Command
-from scoring import rules_words
 from scoring.rules import RulesError, evaluate
 from scoring.rules.operations import answer
 from scoring.rules.phrases import phrase, plural
-from scoring.rules_words import error_text, translated
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SENTENCES = PROJECT_ROOT / "tests" / "rules" / "data" / "sentences.jsonl"

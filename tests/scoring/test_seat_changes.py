@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.errors import UserError
 from clubs.services import add_guest
+from common.errors import UserError
 from leagues.results import session_results
 from scoring.errors import StaleSession
 from scoring.models import SeatChange

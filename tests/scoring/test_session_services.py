@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
-from clubs.errors import UserError
 from clubs.services import add_guest
+from common.errors import UserError
 from scoring.errors import StaleSession
 from scoring.hand_entry import HandEntry, SeatEntry
 from scoring.models import SessionStatus

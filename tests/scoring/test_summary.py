@@ -10,6 +10,7 @@ from django.urls import reverse
 from clubs.roles import Role
 from scoring.display.summary import session_summary
 from scoring.models import SessionStatus
+from scoring.selectors import session_board
 from tests.scoring import summary_factories as make
 
 pytestmark = pytest.mark.django_db
@@ -277,7 +278,7 @@ def test_a_session_of_another_club_cannot_be_reached_through_this_clubs_address(
 def test_the_summary_selector_orders_standings_and_shares_places_on_ties(club) -> None:
     game = make.session(club, names=("Asha", "Bala", "Chitra", "Devi"))
     make.record(game, make.won_by(3, {0: 10, 1: 10, 2: 30}))
-    summary = session_summary(game)
+    summary = session_summary(session_board(game))
     assert [(s.name, s.place) for s in summary.standings] == [
         ("Devi", 1),
         ("Asha", 2),
@@ -290,7 +291,7 @@ def test_the_summary_selector_orders_standings_and_shares_places_on_ties(club) -
 def test_one_game_point_is_said_in_the_singular(club) -> None:
     game = make.session(club, variant="vazhushal", names=("Asha", "Bala"))
     make.record(game, make.game_point_to(1, 2))
-    summary = session_summary(game)
+    summary = session_summary(session_board(game))
     assert summary.winners == ("Bala",)
     assert summary.winning_total_shown == "1 game point"
 

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from scoring.display.summary import session_summary
+from scoring.selectors import session_board
 from scoring.settlement import fewest_payments
 from tab import selectors, services
 from tests.factories import correct, make_club, owner_of, typed_entry
@@ -35,7 +36,7 @@ def test_a_finished_session_gives_each_player_what_its_summary_settles(club):
     session = money_session(club, stake=2, hands=[(0, {1: 20, 2: 5})])
     tab = selectors.club_tab(club)
     assert balances(tab) == {"Asha": 50, "Chitra": -10, "Bala": -40}
-    nets = session_summary(session).settlement.nets
+    nets = session_summary(session_board(session)).settlement.nets
     assert [line.from_sessions for line in tab.balances] == [nets[0], nets[2], nets[1]]
     assert sorted(owed(tab)) == [("Bala", "Asha", 40), ("Chitra", "Asha", 10)]
     assert tab.sessions_counted == 1 and tab.stakes == (2,)

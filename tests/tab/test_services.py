@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 
-from clubs.errors import UserError
 from clubs.models import Membership
 from clubs.roles import Role
+from common.errors import UserError
 from tab import services
 from tab.errors import AlreadyRemoved, KeyReused, NotAllowed
 from tab.models import Payment, PaymentChange

@@ -8,9 +8,9 @@ from unittest import mock
 
 import pytest
 
-from clubs.errors import UserError
 from clubs.roles import Role
 from clubs.services import save_variant_rules
+from common.errors import UserError
 from tests.factories import make_club, member, owner_of
 from tests.tournaments.factories import NAMES, enter, make_tournament, play_round
 from tests.tournaments.page_helpers import messages_of, text_of, url

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.roles import Role
+from common.numbers import unsigned_plus
 from leagues.models import PendingUpdate
-from scoring.display.formatting import unsigned_plus
 from scoring.selectors import session_board
 from tests.factories import make_club, member, owner_of
 from tests.tournaments.factories import (

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from clubs.errors import UserError
 from clubs.services import add_guest, link_guest
+from common.errors import UserError
 from tests.factories import join, make_club, make_user, owner_of, record, typed_entry
 from tests.tournaments.factories import (
     NAMES,

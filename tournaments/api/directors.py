@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Player
-from config.api_schema import error_responses
+from common.api.schema import error_responses
 from tournaments.api.serializers import EntrySerializer, RoundSerializer, SwapSerializer
 from tournaments.api.views import TAGS, RoundView, TournamentView
 from tournaments.models import Entry

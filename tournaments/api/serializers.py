@@ -15,8 +15,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.api.serializers import link
-from config import bounds
-from config.bounds import WholeNumber
+from common import bounds
+from common.bounds import WholeNumber
 from leagues.api.pagination import UPDATING_HELP
 from leagues.models import TieBreaker
 from tournaments.models import (

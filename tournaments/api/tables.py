@@ -17,8 +17,8 @@ from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.api_schema import error_responses
-from config.http import signed_in_user
+from common.api.schema import error_responses
+from common.http import signed_in_user
 from tournaments.api.serializers import RoundTableSerializer
 from tournaments.api.views import READERS, TAGS, RoundView
 from tournaments.models import Round, RoundTable

@@ -4,7 +4,7 @@ starting rounds through the same services as the directors' screens. A round's t
 in `tournament_table_views`, the directors' other steps in `tournament_director_views`.
 
 Who may read what is in `tournaments.api.permissions`. A service's refusal is
-a `UserError`, which config/api_errors.py answers as a 400 with its sentence.
+a `UserError`, which common/api/errors.py answers as a 400 with its sentence.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from rest_framework.serializers import Serializer
 
 from clubs.api.permissions import ClubAccessMixin
 from clubs.models import Player
-from config.api_schema import error_responses
-from config.http import signed_in_user
+from common.api.schema import error_responses
+from common.http import signed_in_user
 from tournaments.api.filters import EntryFilter, RoundFilter, TournamentFilter
 from tournaments.api.permissions import TournamentAccessMixin
 from tournaments.api.serializers import (

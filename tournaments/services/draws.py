@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.errors import UserError
 from clubs.models import Player
+from common.errors import UserError
 from tournaments import draw as seating
 from tournaments.draw.table_sizes import check_size_range
 from tournaments.models import (

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
 from clubs.models import Player
 from clubs.services import add_guest
+from common.errors import UserError
 from tournaments.models import Entry, Tournament, TournamentStatus
 from tournaments.services.lines import refresh_tournament_standings
 from tournaments.services.progress import between_rounds, locked

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.errors import UserError
+from common.errors import UserError
 from tournaments.models import Carry, Round, RoundKind, Tournament, TournamentStatus
 from tournaments.services.draws import final_draw, save_tables
 from tournaments.services.lines import refresh_tournament_standings

@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.errors import UserError
 from clubs.models import Player
+from common.errors import UserError
 from scoring.models import Ending, HandVersion
 from scoring.services.sessions import finish_session, start_session
 from tournaments.models import (

@@ -7,7 +7,7 @@ from typing import Literal
 
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
+from common.errors import UserError
 from leagues.models import PendingUpdate
 from leagues.services.updates import apply_session
 from tournaments.models import Round, RoundStatus, RoundTable, Tournament

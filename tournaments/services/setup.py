@@ -14,14 +14,14 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import UserError
 from clubs.models import Club
 from clubs.services import check_variant_options, default_options
 from clubs.slugs import free_slug
+from common.errors import UserError
+from common.rules_words import game_name
 from leagues.models import TieBreaker
 from leagues.services.setup import check_ranking
 from scoring.rules.variants import PLAYER_RANGES
-from scoring.rules_words import game_name
 from tournaments.models import Carry, RoundEnding, Tournament, TournamentScoring, TournamentStatus
 from tournaments.services.draws import check_table_sizes
 from tournaments.services.lines import refresh_tournament_standings

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.errors import UserError
+from common.errors import UserError
 
 # What an action did, as a sentence, and the address of the page that shows it.
 Outcome = tuple[str, str]

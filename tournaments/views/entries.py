@@ -8,9 +8,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.errors import UserError
 from clubs.views.guard import login_if_anonymous
-from config.http import HtmxHttpRequest
+from common.errors import UserError
+from common.http import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.access import directed_tournament
 from tournaments.forms import EntryForm

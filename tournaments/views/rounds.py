@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.access import ClubAccess
-from clubs.errors import UserError
 from clubs.views.guard import login_if_anonymous, show_error
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 from leagues.views.polling import render_polled
 from tournaments import selectors
 from tournaments.access import directed_tournament, member_tournament

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import ClubAccess, club_access
-from clubs.errors import UserError
 from clubs.roles import Role
 from clubs.services import default_options
 from clubs.views.guard import login_if_anonymous
-from config.http import signed_in_user
+from common.errors import UserError
+from common.http import signed_in_user
 from tournaments import selectors
 from tournaments.access import directed_tournament
 from tournaments.forms import TournamentForm

@@ -12,8 +12,8 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from clubs.models import Player
+from common.numbers import unsigned_plus
 from leagues.views.polling import render_polled
-from scoring.display.formatting import unsigned_plus
 from tournaments.access import member_tournament
 from tournaments.standings import Line, tournament_standings
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.views.guard import login_if_anonymous
-from config.http import signed_in_user
+from common.http import signed_in_user
 from tournaments import selectors
 from tournaments.access import directed_tournament, member_tournament
 from tournaments.selectors import round_view

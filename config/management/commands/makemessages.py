@@ -4,7 +4,7 @@ The rules engine (`scoring/rules/`) imports no Django, so it cannot mark its sen
 gettext. It writes each one as a phrase instead: `phrase("... %(card)s ...", card=...)`, or
 `plural("%(count)s tunnela", "%(count)s tunnelas", count)` for one whose words follow a
 number (`scoring/rules/phrases.py`); the web screens look the templates up in the
-catalogues when they show them (`scoring/rules_words.py`). Django's own command tells
+catalogues when they show them (`common/rules_words.py`). Django's own command tells
 xgettext only of gettext's names, so the engine's templates would never reach the `.po`
 files: this one adds the two as keywords, `phrase` with its template as the first argument,
 `plural` with the singular and the plural as the first two (as `ngettext`).

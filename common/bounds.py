@@ -23,7 +23,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from languages.numbers import grouped
+from common.numbers import grouped
 from scoring.rules.variants import PLAYER_RANGES, WHOLE_OPTIONS
 
 # What the columns hold.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 class UserError(Exception):
-    # How the API answers it (config/api_errors.py); a subclass for a conflict with what
+    # How the API answers it (common/api/errors.py); a subclass for a conflict with what
     # another user did meanwhile says so here, so the API needs no list of subclasses.
     code = "bad_request"
     status_code = 400

@@ -1,5 +1,5 @@
-"""The API's throttles: DRF's scopes and rates, counted atomically (config.ratelimit) and
-keyed on the client address our proxies vouch for (config.client_ip).
+"""The API's throttles: DRF's scopes and rates, counted atomically (common.ratelimit) and
+keyed on the client address our proxies vouch for (common.client_ip).
 
 Rates are read at each request from the REST_FRAMEWORK setting, so a changed setting (or a
 test's override) takes effect at once.
@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from config import ratelimit
-from config.client_ip import client_ip
+from common import ratelimit
+from common.client_ip import client_ip
 
 
 class RateThrottle(BaseThrottle):

@@ -1,6 +1,6 @@
 """Shapes every endpoint shares in the OpenAPI schema: the error body and its responses.
 
-config/api_errors.py writes these bodies; this module only describes them, so generated
+common/api/errors.py writes these bodies; this module only describes them, so generated
 clients know that every failure reads the same way.
 """
 

@@ -9,7 +9,7 @@ from rest_framework import exceptions, pagination, status
 
 
 class PageNotFound(exceptions.APIException):
-    # Not a NotFound: config/api_errors.py words every NotFound the same way ("nothing
+    # Not a NotFound: common/api/errors.py words every NotFound the same way ("nothing
     # here"), while a page past the end deserves a sentence that says what to do.
     status_code = status.HTTP_404_NOT_FOUND
     default_code = "page_not_found"

@@ -4,7 +4,7 @@ DRF's own parser decodes with whatever charset the Content-Type names (Latin-1 t
 accented name into another name, stored without a word) and lets a `\\ud800` escape through
 as half a character, which neither the database nor the JSON renderer can write: a 500
 later, far from the cause. Here every such body is refused as it is read, with a 400 in
-the API's error shape (config/api_errors.py), so no view ever sees one.
+the API's error shape (common/api/errors.py), so no view ever sees one.
 """
 
 from __future__ import annotations

@@ -21,9 +21,9 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from clubs.errors import UserError
-from config.api_parsers import HalfACharacter, NotUtf8
-from config.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
+from common.api.parsers import HalfACharacter, NotUtf8
+from common.errors import UserError
+from common.outage import DATABASE_DOWN, RETRY_AFTER_SECONDS, database_down_message
 
 logger = logging.getLogger(__name__)
 

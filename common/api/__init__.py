@@ -1,0 +1,1 @@
+"""The API's plumbing every endpoint shares: errors, parsers, throttles, pagination, schema."""
