@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.forms import BLANK_MEANS, BLANK_MEANS_USUALLY, OPTION_FIELDS
-from languages.numbers import grouped
+from common.numbers import grouped
 from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, OPTIONS, PACK_CHARGES
 
 # Options whose number is points a player pays or collects: said with their unit.
