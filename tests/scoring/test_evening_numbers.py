@@ -220,9 +220,9 @@ def test_a_tiles_net_says_money_when_the_session_has_a_stake(client, club) -> No
     record(game, typed_entry(0, {1: 0, 2: 100}, wild="7H"))
     record(game, typed_entry(1, {0: 90, 2: 0}, wild="7H"))
     assert tile_nets(client, club, game) == [
-        "net money +10",
-        "net money +90",
-        f"net money {MINUS}100",
+        "money +10",
+        "money +90",
+        f"money {MINUS}100",
     ]
 
 
@@ -230,9 +230,9 @@ def test_a_tiles_net_says_points_when_the_session_plays_for_points(client, club)
     game = make_session(club)
     record(game, typed_entry(0, {1: 0, 2: 100}, wild="7H"))
     assert tile_nets(client, club, game) == [
-        "net points +100",
-        "net points 0",
-        f"net points {MINUS}100",
+        "points +100",
+        "points 0",
+        f"points {MINUS}100",
     ]
 
 
