@@ -4,11 +4,17 @@ Playwright never downloads a browser here; `make test` installs Debian's chromiu
 machine without it fails these tests with a message saying so (a skip would hide them).
 """
 
+from __future__ import annotations
+
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 # Sync Playwright runs an event loop in the test's thread, which makes Django refuse
 # database access from it unless told that this is safe (it is: one thread, one test).
@@ -55,6 +61,29 @@ def phone(browser) -> Iterator[object]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone_in(browser) -> Iterator[object]:
+    """Phones in a language and a colour scheme: `phone_in("ta", "dark")` opens one."""
+    contexts = []
+
+    def open_phone(language: str, scheme: str = "light") -> Page:
+        context = browser.new_context(
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale=language,
+            color_scheme=scheme,
+        )
+        context.set_default_timeout(5_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ Debian's Chromium has neither script).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,28 +34,6 @@ def in_language(language: str, english: str, context: str | None = None) -> str:
         said = translation.pgettext(context, english) if context else translation.gettext(english)
     assert said != english, f"{english!r} is not translated into {language}"
     return said
-
-
-@pytest.fixture
-def phone_in(browser) -> Iterator[object]:
-    contexts = []
-
-    def open_phone(language: str, scheme: str = "light") -> Page:
-        context = browser.new_context(
-            viewport=PHONE,
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            locale=language,
-            color_scheme=scheme,
-        )
-        context.set_default_timeout(5_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
 
 
 def looks_right(page: Page, language: str) -> None:

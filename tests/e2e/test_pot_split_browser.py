@@ -4,8 +4,6 @@ money. Looked at in light and dark, and in Tamil."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -18,30 +16,8 @@ from tests.scoring.pot_factories import all_four_still_in, four_player_pool
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def phone_as(browser) -> Iterator[object]:
-    contexts = []
-
-    def open_phone(language: str, scheme: str) -> Page:
-        context = browser.new_context(
-            viewport=PHONE,
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            locale=language,
-            color_scheme=scheme,
-        )
-        context.set_default_timeout(5_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-
-
 def test_the_scorer_splits_the_pot_by_typed_amounts_and_the_summary_shows_the_money(
-    live_server, phone: Page, phone_as, screenshots
+    live_server, phone: Page, phone_in, screenshots
 ) -> None:
     session = all_four_still_in(four_player_pool())
     scorer_of(session.club)
@@ -72,7 +48,7 @@ def test_the_scorer_splits_the_pot_by_typed_amounts_and_the_summary_shows_the_mo
     page.screenshot(path=screenshots / "pot_3_summary.png", full_page=True)
 
     for language, scheme in (("en", "dark"), ("ta", "light"), ("hi", "dark")):
-        other = phone_as(language, scheme)
+        other = phone_in(language, scheme)
         log_in(other, live_server)
         other.goto(url + "summary/")
         other.screenshot(
@@ -81,11 +57,11 @@ def test_the_scorer_splits_the_pot_by_typed_amounts_and_the_summary_shows_the_mo
         assert other.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_the_split_page_in_tamil_and_dark(live_server, phone_as, screenshots) -> None:
+def test_the_split_page_in_tamil_and_dark(live_server, phone_in, screenshots) -> None:
     session = all_four_still_in(four_player_pool())
     scorer_of(session.club)
     for language, scheme in (("ta", "dark"), ("hi", "light")):
-        page = phone_as(language, scheme)
+        page = phone_in(language, scheme)
         log_in(page, live_server)
         page.goto(live_server.url + f"/clubs/{session.club.slug}/sessions/{session.pk}/finish/")
         expect(page.locator(".pot-split__left-amount")).to_have_text("250")
