@@ -32,3 +32,9 @@ def signed_in_user(request: HttpRequest | Request) -> User:
     if not user.is_authenticated:
         raise PermissionDenied(_("This needs a signed-in user."))
     return user
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """Whether a script asked for JSON (the session screen's, static/js/table_sync.js): a
+    browser's own page loads and form posts never name it, so they get the page as before."""
+    return "application/json" in request.headers.get("Accept", "")

@@ -149,12 +149,21 @@ class Board:
         )
 
     @property
-    def first_to_play(self) -> int:
+    def deal_order(self) -> list[int]:
+        """The seats that deal the next hands in turn while the table stays as it is: the
+        next dealer first, then round the table in the game's direction."""
         playing = self.playing_seats
-        dealer = self.next_dealer
-        places = [seat.place for seat in playing]
-        dealer_place = next(seat.place for seat in self.seats if seat.position == dealer)
-        return _at_place(playing, rotation.next_in_turn(self.session.variant, places, dealer_place))
+        if not playing:
+            return [self.session.first_dealer]
+        step = rotation.direction(self.session.variant)
+        ordered = sorted(playing, key=_place, reverse=step < 0)
+        at = next(i for i, seat in enumerate(ordered) if seat.position == self.next_dealer)
+        return [seat.position for seat in ordered[at:] + ordered[:at]]
+
+    @property
+    def first_to_play(self) -> int:
+        order = self.deal_order
+        return order[1 % len(order)]
 
     @property
     def leaders(self) -> list[int]:

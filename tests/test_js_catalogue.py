@@ -32,10 +32,7 @@ WRAPPED = {
         "Cards: tap to add a copy to the hand",
     ],
     "copy_links.js": ["Copied"],
-    "hand_queue.js": [
-        "%(name)s won",
-        "A hand",
-        "A void hand",
+    "table_sync.js": [
         "Another phone changed this session after this hand was saved here. Its change is in "
         "the hand list below; keep this hand as the next one, or discard it.",
         "Log in again on this phone to send it.",
@@ -49,10 +46,17 @@ WRAPPED = {
         "Discard it",
         "Keep it as the next hand",
         "Put back in the form",
-        "Record hand %(number)s",
+        "Hand saved.",
         "Discard this hand (%(hand)s)? It will not be saved anywhere.",
+        "Put this hand back in the form? What is typed there now is replaced.",
         "The ledger cannot be checked until the phone is back online. You can still save the "
         "hand: it waits on this phone and is sent when the network is back.",
+    ],
+    "hand_form.js": ["%(name)s won", "A hand", "A void hand"],
+    "board.js": [
+        "Record hand %(number)s",
+        "The totals are as of %(time)s: this hand is not in them yet.",
+        "The totals are as of %(time)s: these %(count)s hands are not in them yet.",
     ],
     "session.js": [
         "Saving…",
@@ -178,7 +182,8 @@ def test_the_session_screen_and_invitations_load_the_catalogue_first() -> None:
     session = make_session(club, user=scorer_of(club))
     html = logged_in(owner_of(club)).get(session_url("session-detail", session)).content.decode()
     app = assert_catalogue_first(html)
-    assert {"/static/js/session.js", "/static/js/hand_queue.js", "/static/js/live.js"} <= set(app)
+    client = {"queue.js", "board.js", "hand_form.js", "table_sync.js"}
+    assert {"/static/js/session.js"} | {f"/static/js/{name}" for name in client} <= set(app)
     invitations = reverse("club-invitations", kwargs={"slug": club.slug})
     html = logged_in(owner_of(club)).get(invitations).content.decode()
     assert "/static/js/copy_links.js" in assert_catalogue_first(html)

@@ -315,18 +315,19 @@ def table_rows(board: Board, *, slug: str) -> list[TableRow]:
     return rows
 
 
-def turn(board: Board) -> Turn:
+def turn(board: Board, ahead: int = 0) -> Turn:
+    """Whose deal the next hand is; `ahead` hands later when the table stays as it is (the
+    hands a phone keeps waiting offline move the deal on before the server has them)."""
     session = board.session
     names = board.names
-    number = board.hands_dealt + 1
+    number = board.hands_dealt + 1 + ahead
     target = session.ending_target
     label = pgettext("a hand of cards, with its number", "Hand %(number)s") % {"number": number}
     if session.ending in (Ending.DEALS, Ending.HANDS) and target:
-        total = target * len(board.playing) if session.ending == Ending.DEALS else target
         # Translators: the hand being played out of those the session lasts, e.g. "Hand 4 of 12"
         label = pgettext("a hand of cards, with its number", "Hand %(number)s of %(total)s") % {
             "number": number,
-            "total": total,
+            "total": planned_hands(board),
         }
     elif session.ending == Ending.POINTS and target:
         label = npgettext(
@@ -335,12 +336,23 @@ def turn(board: Board) -> Turn:
             "Hand %(number)s · first to %(target)s points",
             target,
         ) % {"number": number, "target": target}
+    order = board.deal_order
     return Turn(
         hand_label=label,
-        dealer_name=names[board.next_dealer],
-        first_name=names[board.first_to_play],
+        dealer_name=names[order[ahead % len(order)]],
+        first_name=names[order[(ahead + 1) % len(order)]],
         direction=direction_words(session.variant),
     )
+
+
+def planned_hands(board: Board) -> int | None:
+    """How many hands the session lasts, when it is set in hands or deals."""
+    session = board.session
+    if not session.ending_target or session.ending not in (Ending.DEALS, Ending.HANDS):
+        return None
+    if session.ending == Ending.DEALS:
+        return session.ending_target * len(board.playing)
+    return session.ending_target
 
 
 def direction_words(variant: str) -> str:

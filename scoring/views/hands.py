@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.access import ClubAccess, club_access
 from clubs.roles import Role
 from common.errors import UserError
-from common.http import HtmxHttpRequest, signed_in_user
+from common.http import HtmxHttpRequest, signed_in_user, wants_json
 from scoring.access import load_session
 from scoring.display import sessions as display
 from scoring.errors import SessionClosed, StaleSession
@@ -29,6 +29,7 @@ from scoring.forms.hands import HandInput, input_from_entry, read_input
 from scoring.models import GameSession
 from scoring.selectors import Board, HandRow, session_board
 from scoring.services import hands
+from scoring.views import answers
 from scoring.views.sessions import panel_context, render_board
 
 
@@ -81,14 +82,19 @@ def hand_preview(request: HtmxHttpRequest, slug: str, session_id: int) -> HttpRe
 @login_required
 @require_POST
 def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
+    """Save the next hand. A script asking for JSON (the session screen's queue) gets what
+    became of it as JSON with the session as it is now; a plain form post gets the page."""
     access, session = _scorer(request, slug, session_id)
     board = session_board(session)
     panel = read_input(request.POST, variant=session.variant, names=board.playing)
     client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
+    as_json = wants_json(request)
     if client_key is None or revision is None or entry is None:
+        if as_json:
+            return answers.refused(access, board, panel)
         return render_board(request, access=access, board=board, panel=panel, status=400)
     try:
-        hands.record_hand(
+        version = hands.record_hand(
             session_id=session.pk,
             entry=entry,
             client_key=client_key,
@@ -97,6 +103,8 @@ def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpRespons
         )
     except StaleSession as error:
         board = _fresh_board(session)
+        if as_json:
+            return answers.stopped(access, board, error, code="stale_session")
         # What the scorer typed stays in the panel, marked "not saved" at the current
         # revision: saved again only on purpose, once the other phone's change is read.
         panel.not_saved(board.session.revision)
@@ -105,10 +113,16 @@ def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpRespons
         )
     except SessionClosed as error:
         board = _fresh_board(session)
+        if as_json:
+            return answers.stopped(access, board, error, code="session_closed")
         return render_board(request, access=access, board=board, alert=error.message, status=409)
     except UserError as error:
         panel.add_error(error)
+        if as_json:
+            return answers.refused(access, board, panel)
         return render_board(request, access=access, board=board, panel=panel, status=400)
+    if as_json:
+        return answers.stored(access, _fresh_board(session), number=version.hand.number)
     messages.success(request, _("Hand saved."))
     return redirect("session-detail", slug=slug, session_id=session.pk)
 

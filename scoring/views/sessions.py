@@ -22,15 +22,15 @@ from clubs.roles import Role
 from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
 from common.errors import UserError
-from common.http import signed_in_user
+from common.http import signed_in_user, wants_json
 from scoring.access import load_session
 from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
 from scoring.models import GameSession, Variant
-from scoring.pages import seat_notes
 from scoring.selectors import Board, seatable_players, session_board, session_revision
 from scoring.services.sessions import start_session
+from scoring.views import answers
 
 DEFAULT_VARIANT = Variant.INDIAN13
 
@@ -51,13 +51,15 @@ def render_board(
     can_record = session.is_active and access.can_score
     if can_record and panel is None:
         panel = blank_input(variant=session.variant, names=board.playing, revision=session.revision)
+    totals = answers.tiles_of(board)
+    rows = display.table_rows(board, slug=slug)
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
         "session": session,
         "board": board,
-        "totals": display.with_notes(display.seat_totals(board), seat_notes(session)),
-        "rows": display.table_rows(board, slug=slug),
+        "totals": totals,
+        "rows": rows,
         "turn": display.turn(board) if session.is_active else None,
         "panel": panel if can_record else None,
         "ledger": ledger,
@@ -66,6 +68,8 @@ def render_board(
         "summary_url": reverse("session-summary", args=(slug, session.pk)),
         "club_url": reverse("club-detail", args=(slug,)),
         "rule_lines": rule_lines(session.variant, session.options),
+        # The same board as data, for the page's scripts (scoring/views/answers.py).
+        "state": answers.state_of(access, board, tiles=totals, rows=rows),
         **panel_context(session),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
@@ -92,8 +96,9 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
 
 @require_GET
 def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
-    """What a watching page asks every few seconds (static/js/live.js): an empty 204 while the
-    session's revision is the one it shows, else the session as it is now."""
+    """What a watching page asks every few seconds (static/js/table_sync.js): an empty 204
+    while the session's revision is the one it shows, else the session as it is now (JSON
+    when asked for, as the script does)."""
     access = club_access(request.user, slug)
     revision = session_revision(access.club, session_id)
     if revision is None:
@@ -101,6 +106,8 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     if request.GET.get("revision") == str(revision):
         return HttpResponse(status=204)
     board = session_board(load_session(access, session_id))
+    if wants_json(request):
+        return answers.session(access, board)
     return render_board(request, access=access, board=board)
 
 

@@ -1,7 +1,7 @@
 {% load static %}// Rummy Club's service worker: the app's pages and files open with no network.
 // Served at /sw.js (config/offline.py) so that it looks after every page of the site.
 // Workbox (vendored in static/vendor/, no CDN) does the routing and caching; the hands a
-// scorer saves offline wait in the page's own queue (static/js/hand_queue.js), not here.
+// scorer saves offline wait in the page's own queue (static/js/queue.js), not here.
 importScripts("{% static 'vendor/workbox-7.4.1/workbox-sw.js' %}");
 workbox.setConfig({ debug: false, modulePathPrefix: "{{ workbox_prefix }}" });
 

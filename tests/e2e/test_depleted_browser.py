@@ -48,7 +48,7 @@ def test_a_depleted_vazhushal_hand_is_picked_on_the_card_grid(
     page.screenshot(path=screenshots / "depleted_picked.png", full_page=True)
 
     page.locator("[data-save]").click()
-    expect(page.locator(".messages")).to_contain_text("Hand saved.")
+    expect(page.locator("[data-saved-note]")).to_contain_text("Hand saved.")
     entry = HandVersion.objects.get().entry
     seats = {seat["position"]: seat for seat in entry["seats"]}
     assert entry["depleted"] is True

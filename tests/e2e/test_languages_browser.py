@@ -69,7 +69,7 @@ def test_a_hand_is_recorded_in_tamil_and_in_nepali(
     record_typed_hand(page, 1, 0, {1: "30", 2: "12"})
     # The ledger of the saved hand, in the language: Bala pays Asha 30 (penalty).
     expect(page.locator(".hands-table tbody tr")).to_contain_text("30")
-    expect(page.locator(".messages")).to_be_visible()
+    expect(page.locator("[data-saved-note]")).to_be_visible()
     looks_right(page, language)
     shoot(page, screenshots, f"{language}_session")
 

@@ -37,7 +37,7 @@ def test_a_watching_phone_shows_the_scorers_hand_without_reloading(
     phone.locator("input[name=s0-points]").fill("20")
     phone.locator("input[name=s2-points]").fill("30")
     phone.locator("[data-save]").click()
-    expect(phone.locator(".messages")).to_contain_text("Hand saved.")
+    expect(phone.locator("[data-saved-note]")).to_contain_text("Hand saved.")
 
     # Within 5 seconds, with no reload: the hand, the totals and the next dealer.
     expect(watcher.locator(".hands-table tbody tr")).to_have_count(1, timeout=5_000)

@@ -88,7 +88,7 @@ def test_an_ordinary_hand_of_each_game_in_a_few_taps(live_server, phone: Page, v
     expect(page.locator("#hand-preview .changes")).to_be_visible()
     page.locator("[data-save]").click()
     touches += 1
-    expect(page.locator(".messages")).to_contain_text("Hand saved.")
+    expect(page.locator("[data-saved-note]")).to_contain_text("Hand saved.")
     seconds = time.perf_counter() - started
     print(f"\n{variant}: {touches} touches, {seconds:.1f} s from the first tap to 'Hand saved.'")
     assert HandVersion.objects.filter(hand__session=session).count() == 1

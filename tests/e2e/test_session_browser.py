@@ -86,7 +86,7 @@ def test_a_scorer_seats_the_table_and_records_a_hand_in_a_few_taps(
     page.screenshot(path=screenshots / "session_1_hand.png", full_page=True)
 
     page.locator("[data-save]").click()
-    expect(page.locator(".messages")).to_contain_text("Hand saved.")
+    expect(page.locator("[data-saved-note]")).to_contain_text("Hand saved.")
     expect(page.locator(".total--leader .total-name")).to_have_text("Bala")
     expect(page.locator(".total--leader .total-points")).to_have_text("59")
     expect(page.locator(".turn-name")).to_have_text("Chitra")  # counter-clockwise

@@ -103,7 +103,7 @@ def save_hand(page: Page, *, next_hand: int) -> None:
     """Tap Save; the screen comes back ready for the next hand (a reload, not the old page)."""
     page.locator("#hand-form [data-save]").click()
     expect(page.locator("#record-title")).to_have_text(f"Record hand {next_hand}")
-    expect(page.locator(".messages")).to_contain_text("Hand saved.")
+    expect(page.locator("[data-saved-note]")).to_contain_text("Hand saved.")
 
 
 def shot(page: Page, screenshots: Path, name: str) -> None:

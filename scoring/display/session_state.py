@@ -1,0 +1,170 @@
+"""The session screen as data: what its scripts draw the board from (static/js/board.js).
+
+The screen's scripts never read the server's HTML: the page carries this state in a JSON
+script element, a live refresh and a saved hand answer it, and the phone keeps the last one
+it saw, so a page opened with no network is drawn from it. Every word is already in the
+reader's language and every number already signed, so the scripts show them as they are.
+Pure: it reads only the `Board`, like the rest of the screen's presenters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring.display import sessions as display
+from scoring.selectors import Board
+
+STRONG = re.compile(r"<strong[^>]*>(.*?)</strong>")
+BOLD_PARTS = re.compile(r"(<strong[^>]*>.*?</strong>)")
+
+# Hands a phone may keep waiting offline and still show whose deal comes next: a whole
+# evening's worth for a dead spot; past it the screen names no dealer rather than guess.
+TURNS_AHEAD = 24
+
+
+def session_state(
+    board: Board,
+    *,
+    tiles: list[display.SeatTotal],
+    rows: list[display.TableRow],
+    slug: str,
+    can_score: bool,
+) -> dict[str, Any]:
+    """`tiles` and `rows` are the screen's own (`seat_totals` with notes, `table_rows`): the
+    page draws them and this describes them, from one reckoning."""
+    session = board.session
+    return {
+        "revision": session.revision,
+        "active": session.is_active,
+        "as_of": timezone.now().isoformat(),
+        "hands_dealt": board.hands_dealt,
+        # The seats dealt into the next hand: a form drawn for others is out of date.
+        "playing": sorted(board.playing),
+        "turns": _turns(board) if session.is_active else [],
+        "tiles": [_tile(tile) for tile in tiles],
+        "rows": [_row(row, slug=slug, session_id=session.pk, can_score=can_score) for row in rows],
+        "crowd": "crowded" if len(tiles) > 6 else "many" if len(tiles) > 4 else "few",
+        "words": _words(),
+    }
+
+
+def _turns(board: Board) -> list[dict[str, Any]]:
+    planned = display.planned_hands(board)
+    count = TURNS_AHEAD
+    if planned is not None:
+        count = max(0, min(count, planned - board.hands_dealt))
+    order = board.deal_order
+    turns = [(order[ahead % len(order)], display.turn(board, ahead)) for ahead in range(count)]
+    # The template's sentences (session_detail.html), so one translation serves both.
+    dealer = _('<strong class="turn-name">%(name)s</strong> deals')
+    first = _("%(name)s plays first · %(direction)s")
+    return [
+        {
+            "hand": turn.hand_label,
+            "dealer": dealer_position,
+            "dealer_line": pieces(dealer, {"name": turn.dealer_name}),
+            "first_line": first % {"name": turn.first_name, "direction": turn.direction},
+        }
+        for dealer_position, turn in turns
+    ]
+
+
+def pieces(sentence: str, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """A translated sentence whose words a template marks in bold, as plain pieces: the
+    scripts draw each as text (bold where marked), never as HTML. The values go in after the
+    split, so a name with a "<" in it is only ever text."""
+    found = []
+    for chunk in BOLD_PARTS.split(sentence):
+        if not chunk:
+            continue
+        strong = STRONG.fullmatch(chunk)
+        text = strong.group(1) if strong else chunk
+        found.append({"text": text % values, "strong": strong is not None})
+    return found
+
+
+def _tile(tile: display.SeatTotal) -> dict[str, Any]:
+    net = ""
+    if tile.net is not None:
+        net = (
+            pgettext("a tile's net in a session with a stake", "money %(net)s")
+            if tile.net_in_money
+            else pgettext("a tile's net in a session for points", "points %(net)s")
+        ) % {"net": tile.net_shown}
+    return {
+        "position": tile.position,
+        "name": tile.name,
+        "short": tile.short,
+        "shown": tile.shown,
+        "unit": tile.unit,
+        "net": net,
+        "state": tile.state,
+        "note": tile.note,
+        "leader": tile.leader,
+        "dealer": tile.dealer,
+        "away": tile.away,
+    }
+
+
+def _row(row: display.TableRow, *, slug: str, session_id: int, can_score: bool) -> dict[str, Any]:
+    args = (slug, session_id, row.number)
+    return {
+        "number": row.number,
+        "shown_number": row.shown_number,
+        "void": row.is_void,
+        "edited": row.edited,
+        "history_url": row.history_url,
+        "edit_url": reverse("hand-edit", args=args) if can_score else None,
+        "void_url": reverse("hand-void", args=args) if can_score and not row.is_void else None,
+        "notes": [
+            pieces(
+                _("<strong>Hand %(number)s</strong> · %(note)s"),
+                {"number": row.shown_number, "note": note},
+            )
+            for note in row.notes
+        ],
+        "cells": [
+            {
+                "shown": cell.shown,
+                "won": cell.won,
+                "paid": cell.paid is not None,
+                "penalty": cell.penalty_shown,
+                "pack": cell.paid.pack if cell.paid else "",
+                "marks": list(cell.paid.marks) if cell.paid else [],
+                "dealt": cell.dealt,
+            }
+            for cell in row.cells
+        ],
+    }
+
+
+def _words() -> dict[str, str]:
+    """The fixed words of the board the scripts draw, in the reader's language: the same
+    msgids as the templates', so one translation serves both."""
+    return {
+        "leads": pgettext("a tag on the leading player's tile", "leads"),
+        "deals": pgettext("a tag on the next dealer's tile", "deals"),
+        "void": pgettext("a hand that scores nothing", "void"),
+        "edited": pgettext("a hand corrected after it was saved", "edited"),
+        "won": pgettext("a player won the hand", "(won)"),
+        "paid": pgettext("the points a player paid in a hand", "paid"),
+        "dealt_mark": pgettext("short mark: the player dealt this hand", "D"),
+        "dealt": pgettext("a player dealt the hand", "(dealt)"),
+        "number": pgettext("the heading of the hand-number column", "#"),
+        "total": _("Total"),
+        "edit": _("Edit"),
+        "void_action": pgettext("make a hand score nothing", "Void"),
+        "history": pgettext("a hand's saved versions", "History"),
+        "no_hands": _("No hands yet."),
+        "notes": _("Numbers the rules adjusted"),
+        "key_dealt": pgettext("the key to the short mark D", "D: dealt the hand"),
+        "history_of": _("History of hand %(number)s"),
+        "change": _("Change hand %(number)s"),
+        "key_short": _("%(short)s: %(name)s"),
+    }

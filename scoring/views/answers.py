@@ -1,0 +1,94 @@
+"""The session screen's answers in JSON, for its scripts (static/js/table_sync.js).
+
+Each answer says what became of a hand in `outcome` (with the API's error `code` where it was
+not stored) and carries the session as it is now (`scoring.display.session_state`), so the
+phone redraws its board and decides what to do from data, never from the page's HTML. The
+contract is written out in docs/session-screen.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import JsonResponse
+from django.utils.cache import patch_vary_headers
+
+from clubs.access import ClubAccess
+from common.errors import UserError
+from scoring.display import sessions as display
+from scoring.display.session_state import session_state
+from scoring.forms.hands import HandInput
+from scoring.pages import seat_notes
+from scoring.selectors import Board
+
+
+def tiles_of(board: Board) -> list[display.SeatTotal]:
+    return display.with_notes(display.seat_totals(board), seat_notes(board.session))
+
+
+def state_of(
+    access: ClubAccess,
+    board: Board,
+    *,
+    tiles: list[display.SeatTotal] | None = None,
+    rows: list[display.TableRow] | None = None,
+) -> dict[str, Any]:
+    """The session as data; a page that has drawn the tiles and rows passes them in."""
+    slug = access.club.slug
+    return session_state(
+        board,
+        tiles=tiles if tiles is not None else tiles_of(board),
+        rows=rows if rows is not None else display.table_rows(board, slug=slug),
+        slug=slug,
+        can_score=access.can_score,
+    )
+
+
+def session(access: ClubAccess, board: Board) -> JsonResponse:
+    """The session as it is now: a live refresh's answer."""
+    return _answer({"session": state_of(access, board)}, status=200)
+
+
+def stored(access: ClubAccess, board: Board, *, number: int) -> JsonResponse:
+    """The hand is stored (now, or before: the same client key is the same hand)."""
+    body = {"outcome": "stored", "number": number, "session": state_of(access, board)}
+    return _answer(body, status=201)
+
+
+def stopped(access: ClubAccess, board: Board, error: UserError, *, code: str) -> JsonResponse:
+    """Not stored, and the scorer must decide: another phone changed the session first
+    (`stale_session`), or it has ended (`session_closed`)."""
+    outcome = "stale" if code == "stale_session" else "closed"
+    body = {
+        "outcome": outcome,
+        "code": code,
+        "detail": error.message,
+        "session": state_of(access, board),
+    }
+    return _answer(body, status=409)
+
+
+def refused(access: ClubAccess, board: Board, panel: HandInput) -> JsonResponse:
+    """Not stored: the hand breaks a rule or misses an entry. Each sentence names the form's
+    field or the seat it is about, so the phone marks the right place."""
+    errors: list[dict[str, Any]] = [
+        {"field": name, "seat": None, "message": message} for name, message in panel.errors.items()
+    ]
+    errors += [
+        {"field": None, "seat": seat.position, "message": seat.error} for seat in panel.seat_errors
+    ]
+    body = {
+        "outcome": "refused",
+        "code": "bad_request",
+        "detail": " ".join(error["message"] for error in errors),
+        "errors": errors,
+        "session": state_of(access, board),
+    }
+    return _answer(body, status=400)
+
+
+def _answer(body: dict[str, Any], *, status: int) -> JsonResponse:
+    response = JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+    # The same address answers a page or JSON by what was asked for.
+    patch_vary_headers(response, ["Accept"])
+    return response

@@ -1,0 +1,269 @@
+// Draws the session screen's board (whose deal, the totals, the hands, the hands waiting on
+// this phone) from the session's JSON (scoring/display/session_state.py), never from the
+// server's HTML. The page is drawn by the server first; this redraws it after a live
+// refresh or a saved hand, and when the phone knows more than the page it was given (a page
+// opened with no network comes from the service worker's copy, older than the state kept).
+//
+// Hands waiting on the phone move the deal on: with three waiting, the screen shows the
+// fourth hand's dealer and number, and the totals say as of when they are, with the hands
+// not in them listed underneath. The markup follows the templates (session_detail.html,
+// partials/session_totals.html, partials/session_hands.html, partials/hand_notes.html), so
+// the same styles apply; a browser test compares the two drawings.
+(function () {
+  "use strict";
+
+  // -- What the screen shows (pure: Node's unit tests load this part) ------------------------
+  // `waiting` is how many of this phone's hands the server does not have yet.
+  function boardView(state, waiting) {
+    const turns = state.turns || [];
+    return {
+      // Past the end of the list (a long night offline, or the session's last hand) the
+      // screen names no dealer rather than guess.
+      turn: state.active ? turns[waiting] || null : null,
+      nextNumber: state.hands_dealt + 1 + waiting,
+      waiting,
+    };
+  }
+
+  // "14:05" in the phone's own way of writing the time; "" for a time it cannot read.
+  function clockOf(iso, locale) {
+    const when = new Date(iso);
+    if (Number.isNaN(when.getTime())) return "";
+    return when.toLocaleTimeString(locale || [], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
+  // classic script has no `module`, so in a browser this does nothing.
+  if (typeof module === "object" && module.exports) {
+    module.exports = { boardView, clockOf };
+    return;
+  }
+
+  // The words this file adds come from Django's JavaScript catalogue (/jsi18n/); the board's
+  // own words come with the state, in the page's language. Each file that shows words keeps
+  // these lines, so none depends on another file.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
+  const interpolate = window.interpolate
+    || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
+
+  function fill(format, values) {
+    return format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name]));
+  }
+
+  // One element: `attributes` set as given (`class`, `hidden`...), then its children (text
+  // or elements). Every text goes in as text, never as HTML.
+  function el(tag, attributes, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      element.setAttribute(name, value === true ? "" : String(value));
+    }
+    element.append(...children.filter((child) => child !== null && child !== undefined && child !== ""));
+    return element;
+  }
+
+  function piecesOf(pieces, strongClass) {
+    return pieces.map((piece) => (piece.strong
+      ? el("strong", strongClass ? { class: strongClass } : {}, piece.text)
+      : piece.text));
+  }
+
+  // -- Whose deal -----------------------------------------------------------------------------
+  function drawTurn(screen, turn) {
+    const section = screen.querySelector(".turn:not(.turn--done)");
+    if (!section) return;
+    section.hidden = !turn;
+    if (!turn) return;
+    section.querySelector(".turn-hand").textContent = turn.hand;
+    section.querySelector(".turn-dealer").replaceChildren(...piecesOf(turn.dealer_line, "turn-name"));
+    section.querySelector(".turn-first").textContent = turn.first_line;
+  }
+
+  // -- The totals -----------------------------------------------------------------------------
+  function tile(seat, words, dealer) {
+    const points = el("span", { class: "total-points" }, seat.shown);
+    if (seat.unit) points.append(" ", el("span", { class: "total-unit" }, seat.unit));
+    const classes = ["total"];
+    if (seat.leader) classes.push("total--leader");
+    if (dealer) classes.push("total--dealer");
+    if (seat.away) classes.push("total--away");
+    return el(
+      "li",
+      { class: classes.join(" ") },
+      el("span", { class: "total-name" }, seat.name),
+      points,
+      seat.net ? el("span", { class: "total-net" }, seat.net) : null,
+      seat.state ? el("span", { class: "total-state" }, seat.state) : null,
+      seat.note ? el("span", { class: "total-note" }, seat.note) : null,
+      seat.leader ? el("span", { class: "tag tag--leader" }, words.leads) : null,
+      dealer ? el("span", { class: "tag" }, words.deals) : null,
+    );
+  }
+
+  function drawTotals(screen, state, view) {
+    const list = screen.querySelector(".totals-list");
+    if (!list) return;
+    // With hands waiting, the tag follows the deal as the screen shows it.
+    const dealer = view.turn ? view.turn.dealer : null;
+    list.replaceChildren(...state.tiles.map((seat) => tile(
+      seat,
+      state.words,
+      view.waiting && view.turn ? seat.position === dealer : seat.dealer && Boolean(view.turn),
+    )));
+  }
+
+  // -- The hands ------------------------------------------------------------------------------
+  function headCell(seat) {
+    if (seat.short === seat.name) return el("th", { scope: "col", class: "num seat-head" }, seat.name);
+    return el(
+      "th",
+      { scope: "col", class: "num seat-head" },
+      el("span", { "aria-hidden": "true" }, seat.short),
+      el("span", { class: "visually-hidden" }, seat.name),
+    );
+  }
+
+  function cell(data, words) {
+    const classes = ["num", "cell"];
+    if (data.won) classes.push("cell--won");
+    if (data.paid) classes.push("cell--paid");
+    const td = el("td", { class: classes.join(" ") }, el("span", { class: "cell-points" }, data.shown));
+    if (data.won) td.append(el("span", { class: "visually-hidden" }, ` ${words.won}`));
+    if (data.penalty) {
+      td.append(el("span", { class: "cell-paid" }, el("span", { class: "visually-hidden" }, `${words.paid} `), data.penalty));
+    }
+    if (data.pack) td.append(el("span", { class: "cell-pack" }, data.pack));
+    for (const mark of data.marks) td.append(el("span", { class: "cell-mark", "aria-hidden": "true" }, mark));
+    if (data.dealt) {
+      td.append(
+        el("span", { class: "cell-dealt", "aria-hidden": "true" }, words.dealt_mark),
+        el("span", { class: "visually-hidden" }, ` ${words.dealt}`),
+      );
+    }
+    return td;
+  }
+
+  function rowHead(row, words) {
+    const number = String(row.shown_number);
+    const th = el("th", { scope: "row", class: "hand-number" });
+    th.append(row.history_url
+      ? el("a", { href: row.history_url, "aria-label": fill(words.history_of, { number }) }, number)
+      : number);
+    if (row.void) th.append(el("span", { class: "tag tag--void" }, words.void));
+    if (row.edited) th.append(el("span", { class: "tag tag--edited" }, words.edited));
+    if (row.edit_url) {
+      th.append(el(
+        "details",
+        { class: "row-actions" },
+        el("summary", { "aria-label": fill(words.change, { number }) }, "⋯"),
+        el(
+          "div",
+          { class: "row-menu" },
+          el("a", { href: row.edit_url }, words.edit),
+          row.void_url ? el("a", { href: row.void_url }, words.void_action) : null,
+          row.history_url ? el("a", { href: row.history_url }, words.history) : null,
+        ),
+      ));
+    }
+    return th;
+  }
+
+  function handsTable(state) {
+    const words = state.words;
+    const rows = state.rows.slice().reverse();
+    return el(
+      "div",
+      { class: "hands-scroll" },
+      el(
+        "table",
+        { class: `hands-table hands-table--${state.crowd}` },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "hand-number" }, words.number), ...state.tiles.map(headCell))),
+        el("tbody", {}, ...rows.map((row) => el(
+          "tr",
+          { class: row.void ? "row--void" : "" },
+          rowHead(row, words),
+          ...row.cells.map((data) => cell(data, words)),
+        ))),
+        el("tfoot", {}, el(
+          "tr",
+          {},
+          el("th", { scope: "row", class: "hand-number" }, words.total),
+          ...state.tiles.map((seat) => el("td", { class: "num" }, seat.shown)),
+        )),
+      ),
+    );
+  }
+
+  function handNotes(state) {
+    const words = state.words;
+    const notes = state.rows.slice().reverse().flatMap((row) => row.notes);
+    const key = el("p", { class: "hands-key muted" });
+    for (const seat of state.tiles) {
+      if (seat.short !== seat.name) {
+        key.append(el("span", { class: "hands-key__item" }, fill(words.key_short, seat)), " ");
+      }
+    }
+    key.append(el("span", { class: "hands-key__item" }, words.key_dealt));
+    return [
+      el("ul", { class: "hand-notes", "aria-label": words.notes }, ...notes.map((note) => el("li", {}, ...piecesOf(note)))),
+      key,
+    ];
+  }
+
+  function drawHands(screen, state) {
+    const section = screen.querySelector(".hands");
+    if (!section) return;
+    const title = section.querySelector("#hands-title");
+    const body = state.rows.length
+      ? [handsTable(state), ...handNotes(state)]
+      : [el("p", { class: "muted" }, state.words.no_hands)];
+    section.replaceChildren(title, ...body);
+  }
+
+  // -- What the totals leave out ----------------------------------------------------------------
+  // Above the list of hands waiting on this phone: the totals are the server's, as of then.
+  function drawAsOf(screen, state, view) {
+    const note = screen.querySelector("[data-as-of]");
+    if (!note) return;
+    const time = clockOf(state.as_of);
+    note.textContent = view.waiting && time
+      // Translators: above the hands waiting on the phone, e.g. "The totals are as of 14:05: these 3 hands are not in them yet."
+      ? interpolate(ngettext(
+        "The totals are as of %(time)s: this hand is not in them yet.",
+        "The totals are as of %(time)s: these %(count)s hands are not in them yet.",
+        view.waiting,
+      ), { time, count: view.waiting }, true)
+      : "";
+  }
+
+  function drawRecordTitle(view) {
+    const title = document.getElementById("record-title");
+    if (!title) return;
+    title.dataset.handNumber = String(view.nextNumber);
+    title.textContent = interpolate(gettext("Record hand %(number)s"), { number: view.nextNumber }, true);
+  }
+
+  // The whole board from `state`, with `waiting` of this phone's hands not in it yet. With
+  // `parts: false` only what the waiting hands change (whose deal, the numbers) is redrawn:
+  // the server's page is already the state's own drawing.
+  function draw(state, { waiting = 0, parts = true } = {}) {
+    const screen = document.querySelector(".table-screen");
+    if (!screen || !state) return;
+    const view = boardView(state, waiting);
+    if (parts || waiting) {
+      drawTurn(screen, view.turn);
+      drawTotals(screen, state, view);
+    }
+    if (parts) {
+      drawHands(screen, state);
+      const undo = screen.querySelector("[data-undo]");
+      if (undo) undo.hidden = !state.rows.length;
+    }
+    drawAsOf(screen, state, view);
+    if (state.active) drawRecordTitle(view);
+    screen.dataset.revision = String(state.revision);
+  }
+
+  window.rummyBoard = { draw, clockOf };
+})();
