@@ -143,8 +143,9 @@ class Scripts(HTMLParser):
         self.found: list[tuple[str, bool]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "script":
-            values = dict(attrs)
+        values = dict(attrs)
+        # A JSON script element is the page's data (the session's state), never run.
+        if tag == "script" and values.get("type") != "application/json":
             self.found.append((values.get("src") or "", "defer" in values))
 
 
