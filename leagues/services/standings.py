@@ -1,22 +1,26 @@
 """League standings: sums over each league's counted session results.
 
 A standing is recomputed for the players a change touched (the seats of one session), in
-every league that counts that session: the work per hand is a few small aggregate queries,
-never the whole league, and recomputing instead of adding differences makes running an
-update twice, or out of order, harmless.
+every league that counts that session: the work per hand is one statement over those
+players' results, never the whole league, and recomputing instead of adding differences
+makes running an update twice, or out of order, harmless.
+
+One implementation for every database: the statement below is SQL that PostgreSQL and
+SQLite both run (an upsert, a window function, no arrays), so the path the tests take on
+SQLite (`make test-fast`) is the path a club's PostgreSQL takes (CI runs the same tests
+there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, Sum, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 from django.utils import timezone
 
-from clubs.models import Player
 from leagues.models import League, LeagueSession, SessionResult, Standing
 from scoring.models import GameSession
 
@@ -65,162 +69,123 @@ def leagues_counting(session: GameSession, *played_at: datetime) -> list[League]
     ]
 
 
-def _placing_points(league: League) -> Case | Value:
-    scheme = [int(p) for p in league.placing_points]
-    if not scheme:
-        return Value(0)
-    return Case(
-        *(
-            When(finished=True, place=place, then=Value(points))
-            for place, points in enumerate(scheme, 1)
-        ),
-        default=Value(0),
-        output_field=IntegerField(),
-    )
-
-
-@transaction.atomic(savepoint=False)
-def refresh_standings(*, league: League, player_ids: Iterable[int] | None = None) -> None:
-    """Recompute the standings of `player_ids` (every player when None) in `league`."""
-    if player_ids is not None:
-        player_ids = list(player_ids)
-    if connection.vendor == "postgresql":
-        refresh_standings_in_one_statement(league=league, player_ids=player_ids)
-    else:
-        refresh_standings_with_orm(league=league, player_ids=player_ids)
-
-
-def refresh_standings_with_orm(*, league: League, player_ids: list[int] | None) -> None:
-    """The portable path (SQLite): a few aggregate queries and an upsert."""
-    results = SessionResult.objects.filter(counted_results(league))
-    if player_ids is not None:
-        results = results.filter(player_id__in=player_ids)
-    sums = (
-        results.values("player_id")
-        .annotate(
-            n_sessions=Count("id"),
-            n_points=Coalesce(Sum("points"), 0),
-            n_hands_won=Coalesce(Sum("hands_won"), 0),
-            n_sessions_won=Count("id", filter=Q(finished=True, place=1)),
-            n_placing=Coalesce(Sum(_placing_points(league)), 0),
-        )
-        .order_by()
-    )
-    latest = SessionResult.objects.filter(
-        counted_results(league), finished=True, player=OuterRef("pk")
-    ).order_by("-played_at", "-session_id")
-    players = Player.objects.filter(pk__in=[row["player_id"] for row in sums]).annotate(
-        last_at=Subquery(latest.values("played_at")[:1]),
-        last_place=Subquery(latest.values("place")[:1]),
-    )
-    last = {p.pk: (p.last_at, p.last_place) for p in players}
-    rows = [
-        Standing(
-            league=league,
-            player_id=row["player_id"],
-            sessions=row["n_sessions"],
-            points=row["n_points"],
-            hands_won=row["n_hands_won"],
-            sessions_won=row["n_sessions_won"],
-            placing_points=row["n_placing"],
-            last_played_at=last[row["player_id"]][0],
-            last_place=last[row["player_id"]][1],
-        )
-        for row in sums
-    ]
-    stale = Standing.objects.filter(league=league)
-    if player_ids is not None:
-        stale = stale.filter(player_id__in=player_ids)
-    # Players whose every counted result went away (a voided or undone session) drop out.
-    kept = {row.player_id for row in rows}
-    if player_ids is None or set(player_ids) - kept:
-        stale.exclude(player_id__in=kept).delete()
-    Standing.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["league", "player"],
-        update_fields=[
-            "sessions",
-            "points",
-            "hands_won",
-            "sessions_won",
-            "placing_points",
-            "last_played_at",
-            "last_place",
-        ],
-    )
-
-
-# The same sums as `refresh_standings_with_orm`, computed, upserted and pruned by one
-# statement: applying a hand refreshes four players' lines, and building that through the
-# ORM (an aggregate, a subquery per player for the latest result, an upsert, a delete) cost
-# more in Python than the database spent answering it. A test on PostgreSQL checks that both
-# paths write the same rows.
-_ONE_STATEMENT = """
+# The sums of the counted results of some players (or all), written over their lines in one
+# statement: applying a hand refreshes four players' lines, and building that through the ORM
+# (an aggregate, a subquery per player for the latest result, an upsert) cost more in Python
+# than the database spent answering it. Portable on purpose: PostgreSQL and SQLite both run
+# it, so there is no second path to drift (docs/architecture.md, "Standings").
+_UPSERT = """
 WITH sums AS (
     SELECT r.player_id,
            COUNT(*) AS sessions,
            COALESCE(SUM(r.points), 0) AS points,
            COALESCE(SUM(r.hands_won), 0) AS hands_won,
-           COUNT(*) FILTER (WHERE r.finished AND r.place = 1) AS sessions_won,
-           COALESCE(SUM((%(scheme)s::integer[])[r.place]) FILTER (WHERE r.finished), 0)
-               AS placing_points,
-           (ARRAY_AGG(r.played_at ORDER BY r.played_at DESC, r.session_id DESC)
-               FILTER (WHERE r.finished))[1] AS last_played_at,
-           (ARRAY_AGG(r.place ORDER BY r.played_at DESC, r.session_id DESC)
-               FILTER (WHERE r.finished))[1] AS last_place
+           SUM(CASE WHEN r.finished AND r.place = 1 THEN 1 ELSE 0 END) AS sessions_won,
+           COALESCE(SUM(CASE WHEN r.finished THEN {placing} ELSE 0 END), 0) AS placing_points,
+           (SELECT l.id FROM {results} l
+            WHERE {where_l} AND l.player_id = r.player_id AND l.finished
+            ORDER BY l.played_at DESC, l.session_id DESC
+            LIMIT 1) AS latest_id
     FROM {results} r
-    WHERE r.club_id = %(club)s AND r.played_at >= %(start)s AND r.played_at < %(end)s
-      AND (%(any_variant)s OR r.variant = ANY(%(variants)s))
-      AND (%(every_player)s OR r.player_id = ANY(%(players)s))
-      AND (NOT %(marked_only)s OR EXISTS (
-          SELECT 1 FROM {marks} m WHERE m.session_id = r.session_id AND m.league_id = %(league)s
-      ))
+    WHERE {where}
     GROUP BY r.player_id
-),
-gone AS (
-    DELETE FROM {standings} s
-    WHERE s.league_id = %(league)s
-      AND (%(every_player)s OR s.player_id = ANY(%(players)s))
-      AND NOT EXISTS (SELECT 1 FROM sums WHERE sums.player_id = s.player_id)
 )
 INSERT INTO {standings} (league_id, player_id, sessions, points, hands_won, sessions_won,
                          placing_points, last_played_at, last_place)
-SELECT %(league)s, player_id, sessions, points, hands_won, sessions_won, placing_points,
-       last_played_at, last_place
-FROM sums
+SELECT %(league)s, s.player_id, s.sessions, s.points, s.hands_won, s.sessions_won,
+       s.placing_points, latest.played_at, latest.place
+FROM sums s
+LEFT JOIN {results} latest ON latest.id = s.latest_id
+WHERE TRUE
 ON CONFLICT (league_id, player_id) DO UPDATE SET
-    sessions = EXCLUDED.sessions,
-    points = EXCLUDED.points,
-    hands_won = EXCLUDED.hands_won,
-    sessions_won = EXCLUDED.sessions_won,
-    placing_points = EXCLUDED.placing_points,
-    last_played_at = EXCLUDED.last_played_at,
-    last_place = EXCLUDED.last_place
+    sessions = excluded.sessions,
+    points = excluded.points,
+    hands_won = excluded.hands_won,
+    sessions_won = excluded.sessions_won,
+    placing_points = excluded.placing_points,
+    last_played_at = excluded.last_played_at,
+    last_place = excluded.last_place
+"""
+
+# Players whose every counted result went away (a voided or undone session) drop out.
+_PRUNE = """
+DELETE FROM {standings}
+WHERE league_id = %(league)s{only_players}
+  AND NOT EXISTS (SELECT 1 FROM {results} r WHERE {where} AND r.player_id = {standings}.player_id)
 """
 
 
-def refresh_standings_in_one_statement(*, league: League, player_ids: list[int] | None) -> None:
-    """The PostgreSQL path: see `_ONE_STATEMENT`."""
-    start, end = _window(league)
-    sql = _ONE_STATEMENT.format(
-        results=SessionResult._meta.db_table,
-        marks=LeagueSession._meta.db_table,
-        standings=Standing._meta.db_table,
-    )
+@transaction.atomic(savepoint=False)
+def refresh_standings(*, league: League, player_ids: Iterable[int] | None = None) -> None:
+    """Recompute the standings of `player_ids` (every player when None) in `league`."""
+    players = None if player_ids is None else sorted(set(player_ids))
+    if players == []:
+        return
+    params: dict[str, Any] = {"league": league.pk}
+    tables = {"results": SessionResult._meta.db_table, "standings": Standing._meta.db_table}
+    where = _counted_where(league, players, params)
+    # The latest finished result is looked up per player already chosen by `where`.
+    where_l = _counted_where(league, None, params, alias="l")
+    placing = _placing_case(league, params)
+    only_players = "" if players is None else f" AND player_id IN ({_names('p', players, params)})"
+    # RETURNING names the lines written, so a refresh of players who all still have results
+    # (every hand recorded) is this one statement.
+    returning = _can_return_rows()
     with connection.cursor() as cursor:
-        cursor.execute(
-            sql,
-            {
-                "league": league.pk,
-                "club": league.club_id,
-                "start": start,
-                "end": end,
-                "scheme": [int(p) for p in league.placing_points],
-                "any_variant": not league.variants,
-                "variants": list(league.variants),
-                "every_player": player_ids is None,
-                "players": list(player_ids or []),
-                "marked_only": league.marked_only,
-            },
+        upsert = _UPSERT.format(where=where, where_l=where_l, placing=placing, **tables)
+        cursor.execute(upsert + (" RETURNING player_id" if returning else ""), params)
+        written = {row[0] for row in cursor.fetchall()} if returning else set()
+        if players is None or not returning or set(players) - written:
+            prune = _PRUNE.format(where=where, only_players=only_players, **tables)
+            cursor.execute(prune, params)
+
+
+def _can_return_rows() -> bool:
+    """Whether the database answers an INSERT's RETURNING: SQLite before 3.35 does not, and
+    then the prune always runs."""
+    return bool(connection.features.can_return_columns_from_insert)
+
+
+def _names(prefix: str, values: Iterable[object], params: dict[str, Any]) -> str:
+    """Named parameters for an IN list: `%(p0)s, %(p1)s`, each value put in `params`."""
+    names = []
+    for index, value in enumerate(values):
+        params[f"{prefix}{index}"] = value
+        names.append(f"%({prefix}{index})s")
+    return ", ".join(names)
+
+
+def _counted_where(
+    league: League, players: list[int] | None, params: dict[str, Any], *, alias: str = "r"
+) -> str:
+    """`counted_results(league)` as SQL on the results table as `alias`, for `players` (or
+    all); the values go into `params`."""
+    start, end = _window(league)
+    params["club"] = league.club_id
+    # As the ORM would store them: SQLite keeps instants as UTC text, PostgreSQL as timestamps.
+    params["start"] = connection.ops.adapt_datetimefield_value(start)
+    params["end"] = connection.ops.adapt_datetimefield_value(end)
+    r = alias
+    where = f"{r}.club_id = %(club)s AND {r}.played_at >= %(start)s AND {r}.played_at < %(end)s"
+    if league.variants:
+        where += f" AND {r}.variant IN ({_names('v', league.variants, params)})"
+    if players is not None:
+        where += f" AND {r}.player_id IN ({_names('p', players, params)})"
+    if league.marked_only:
+        where += (
+            f" AND EXISTS (SELECT 1 FROM {LeagueSession._meta.db_table} m"
+            f" WHERE m.session_id = {r}.session_id AND m.league_id = %(league)s)"
         )
+    return where
+
+
+def _placing_case(league: League, params: dict[str, Any]) -> str:
+    """The league's points for a finished result's place (`r.place`), 0 past the scheme."""
+    scheme = [int(points) for points in league.placing_points]
+    if not scheme:
+        return "0"
+    whens = []
+    for place, points in enumerate(scheme, 1):
+        params[f"place{place}"] = points
+        whens.append(f"WHEN {place} THEN %(place{place})s")
+    return f"CASE r.place {' '.join(whens)} ELSE 0 END"

@@ -1,20 +1,24 @@
 """At 360x740 with six players: the sticky totals leave room for the hand, a low field
-tapped stays under the thumb, and every control is a 44px target."""
+tapped stays under the thumb, and every control is a 44px target, on the session screen,
+the start form, the summary, the tab and check-a-show."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from clubs.roles import Role
 from tests.e2e.pages import log_in
 from tests.factories import make_club, make_session, record, typed_entry
 from tests.scoring.factories import scorer_of
+from tests.tab.factories import finish, pay
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SIX = ("Asha", "Bala Krishna", "Chitra", "Devendra", "Esha", "Farid")
 
-# Every visible control smaller than 44x44 (a visually hidden one: whose label is too).
+# Every visible control smaller than 44x44 (a visually hidden one: whose label is too); a
+# link is one too (the summary's controls are all links).
 SMALL_TARGETS = """() => {
   const box = (el) => el.getBoundingClientRect();
   const big = (el) => box(el).width >= 43.5 && box(el).height >= 43.5;
@@ -22,7 +26,7 @@ SMALL_TARGETS = """() => {
   const hidden = (el) => box(el).width <= 2;
   const shown = (el) => box(el).width > 0 && getComputedStyle(el).visibility !== "hidden";
   const labelled = (el, test) => el.labels && [...el.labels].some(test);
-  const controls = "main :is(input:not([type=hidden]), select, button, textarea, summary)";
+  const controls = "main :is(input:not([type=hidden]), select, button, textarea, summary, a[href])";
   const small = [];
   for (const el of document.querySelectorAll(controls)) {
     if (!shown(el) && !labelled(el, shown)) continue;
@@ -98,4 +102,34 @@ def test_every_control_of_the_start_form_is_a_44_px_target(live_server, phone: P
     page.goto(live_server.url + f"/clubs/{club.slug}/sessions/new/")
     page.locator("details.rules summary").tap()
     page.screenshot(path=screenshots / "thumb_start_form.png", full_page=True)
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+# A shown hand, so the page has its verdict and every control of the card grid.
+SHOW = "/rules/check/?variant=indian13&wild=10C&hand=2H+3H+4H+6D+7D+8D+5S+6S+7S+9C+KD+AS+QC"
+
+
+@pytest.mark.parametrize("screen", ["summary", "tab", "check-a-show"])
+def test_every_control_of_the_summary_the_tab_and_check_a_show_is_a_44_px_target(
+    live_server, phone: Page, screenshots, screen: str
+):
+    page = phone
+    club = make_club("Tuesday Club")
+    # An organiser sees the most controls: the payment form and each payment's Remove.
+    session = make_session(club, names=SIX, user=scorer_of(club, role=Role.ORGANISER), stake=2)
+    record(session, typed_entry(1, {0: 20, 2: 35, 3: 80, 4: 12, 5: 7}))
+    finish(session)
+    pay(club, "Asha", "Bala Krishna", 40, note="cash")
+    urls = {
+        "summary": f"/clubs/{club.slug}/sessions/{session.pk}/summary/",
+        "tab": f"/clubs/{club.slug}/tab/",
+        "check-a-show": SHOW,
+    }
+    log_in(page, live_server)
+    page.goto(live_server.url + urls[screen])
+    # What a folded section holds is a target too, once opened.
+    for summary in page.locator("main details:not([open]) > summary").all():
+        if summary.is_visible():
+            summary.tap()
+    page.screenshot(path=screenshots / f"thumb_{screen}.png", full_page=True)
     assert page.evaluate(SMALL_TARGETS) == []
