@@ -174,8 +174,9 @@
     if (known === current) return false;
     current = known;
     await queue.keepState(PAGE, current);
-    if (!current.active && handForm.form()) {
-      // Ended on another phone: the server draws the finished screen; waiting hands stay.
+    if (!current.active && screen.querySelector(".turn:not(.turn--done)")) {
+      // Ended on another phone: the server draws the finished screen, with who won (for a
+      // watcher too); hands waiting on this phone stay in its list.
       window.location.reload();
       return true;
     }
