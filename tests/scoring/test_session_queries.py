@@ -62,6 +62,17 @@ def test_the_session_screen_renders_in_a_constant_number_of_queries():
 ONE_HAND_QUERIES = 23
 
 
+def ten_hands():
+    """A scorer's client, and a session of three with ten hands recorded."""
+    club = make_club("Tuesday Club")
+    client = logged_in(scorer_of(club))
+    session = make_session(club, names=("Asha", "Bala", "Chitra"))
+    for number in range(10):
+        winner = number % 3
+        record(session, typed_entry(winner, {p: 7 for p in range(3) if p != winner}))
+    return client, session
+
+
 def hand_post_queries(client, session) -> int:
     from tests.scoring.factories import panel_post
 
@@ -73,12 +84,7 @@ def hand_post_queries(client, session) -> int:
 
 
 def test_recording_one_hand_on_a_session_of_ten_reads_the_board_once_in_the_service():
-    club = make_club("Tuesday Club")
-    client = logged_in(scorer_of(club))
-    session = make_session(club, names=("Asha", "Bala", "Chitra"))
-    for number in range(10):
-        winner = number % 3
-        record(session, typed_entry(winner, {p: 7 for p in range(3) if p != winner}))
+    client, session = ten_hands()
     counted = hand_post_queries(client, session)
     assert counted <= ONE_HAND_QUERIES
 
@@ -110,12 +116,7 @@ ONE_HAND_JSON_QUERIES = 28
 def test_a_hand_saved_in_json_answers_the_new_board_in_the_same_round_trip():
     from tests.scoring.factories import panel_post
 
-    club = make_club("Tuesday Club")
-    client = logged_in(scorer_of(club))
-    session = make_session(club, names=("Asha", "Bala", "Chitra"))
-    for number in range(10):
-        winner = number % 3
-        record(session, typed_entry(winner, {p: 7 for p in range(3) if p != winner}))
+    client, session = ten_hands()
     post = panel_post(session, {0: {"how": "won"}, 1: {"points": "5"}, 2: {"points": "5"}})
     with CaptureQueriesContext(connection) as queries:
         response = client.post(
