@@ -25,11 +25,12 @@
     };
   }
 
-  // "14:05" in the phone's own way of writing the time; "" for a time it cannot read.
+  // "14:05" as the page's language writes the time; "" for a time it cannot read.
   function clockOf(iso, locale) {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) return "";
-    return when.toLocaleTimeString(locale || [], { hour: "2-digit", minute: "2-digit" });
+    const language = typeof document === "object" ? document.documentElement.lang : "";
+    return when.toLocaleTimeString(locale || language || [], { hour: "2-digit", minute: "2-digit" });
   }
 
   // Node's unit tests (tests/js/) load this file to test the pure part above; a page's

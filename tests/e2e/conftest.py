@@ -68,16 +68,18 @@ def phone_in(browser) -> Iterator[object]:
     """Phones in a language and a colour scheme: `phone_in("ta", "dark")` opens one."""
     contexts = []
 
-    def open_phone(language: str, scheme: str = "light") -> Page:
+    def open_phone(
+        language: str, scheme: str = "light", *, scale: int = 2, timeout: int = 5_000
+    ) -> Page:
         context = browser.new_context(
             viewport=PHONE,
-            device_scale_factor=2,
+            device_scale_factor=scale,
             is_mobile=True,
             has_touch=True,
             locale=language,
             color_scheme=scheme,
         )
-        context.set_default_timeout(5_000)
+        context.set_default_timeout(timeout)
         contexts.append(context)
         return context.new_page()
 
