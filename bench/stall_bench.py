@@ -24,9 +24,7 @@ import http.client
 import json
 import os
 import shlex
-import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +36,7 @@ from pathlib import Path
 
 from scoring.rules import evaluate
 
+from . import server as servers
 from .deals import WORST
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +45,6 @@ MOST_HANDS = 40
 ROUNDS = int(os.environ.get("STALL_ROUNDS") or 3)
 PAUSE_SECONDS = 2.0
 TARGET_MS = 300.0
-START_SECONDS = 60.0
 HTTP_TIMEOUT = 60.0
 WILDS = {"op": "wilds", "variant": "indian13", "wild": "7H"}
 HAND = {
@@ -91,12 +89,6 @@ def slowest_check() -> tuple[float, dict]:
     return found
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Client:
     """One keep-alive-free HTTP request at a time to the bench's server; times in ms."""
 
@@ -125,65 +117,10 @@ class Client:
         return response.status, elapsed, parsed
 
 
-def _start_redis(folder: str) -> tuple[subprocess.Popen | None, str]:
-    """A private redis-server, as the deployment has: the web process then only queues the
-    standings update a hand starts, for a Celery worker (none here) to run. Without one,
-    Celery runs it inside the request, and the hand's time includes it."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        return None, ""
-    port = _free_port()
-    server = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            folder,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server, f"redis://127.0.0.1:{port}/0"
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    return None, ""
-
-
-def _environment(database_url: str, redis_url: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=database_url,
-        SECRET_KEY="stall-bench-" + uuid.uuid4().hex,
-        ALLOWED_HOSTS="127.0.0.1",
-        DEBUG="0",
-        LOG_LEVEL="WARNING",
-    )
-    env.pop("REDIS_URL", None)
-    if redis_url:
-        env["REDIS_URL"] = redis_url
-    return env
-
-
 def _prepare(env: dict[str, str]) -> dict:
-    python = sys.executable
-    subprocess.run(
-        [python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
+    servers.migrate(env)
     seeded = subprocess.run(
-        [python, "-m", "bench.stall_seed"],
+        [sys.executable, "-m", "bench.stall_seed"],
         cwd=ROOT,
         env=env,
         check=True,
@@ -194,36 +131,14 @@ def _prepare(env: dict[str, str]) -> dict:
 
 
 def _start(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
-    app_dir = Path(os.environ.get("STALL_APP_DIR") or ROOT)
-    command = [
-        str(Path(sys.executable).parent / "gunicorn"),
-        "-c",
-        os.environ.get("STALL_GUNICORN_CONFIG") or str(ROOT / "deploy" / "gunicorn.conf.py"),
-        "--chdir",
-        str(app_dir),
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--access-logfile",
-        os.devnull,
-        *shlex.split(os.environ.get("STALL_GUNICORN_ARGS", "")),
-        "config.wsgi",
-    ]
-    print("server:", " ".join(command[1:]), flush=True)
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            command, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn stopped at start:\n{log.read_text()}")
-        try:
-            if Client(port).send("GET", "/healthz")[0] == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit(f"gunicorn did not answer in {START_SECONDS:.0f} s:\n{log.read_text()}")
+    return servers.start_gunicorn(
+        env,
+        port,
+        log,
+        app_dir=Path(os.environ.get("STALL_APP_DIR") or ROOT),
+        config=os.environ.get("STALL_GUNICORN_CONFIG", ""),
+        extra=shlex.split(os.environ.get("STALL_GUNICORN_ARGS", "")),
+    )
 
 
 def _summary(times: list[float]) -> str:
@@ -335,17 +250,17 @@ def main() -> int:
     )
     with tempfile.TemporaryDirectory(prefix="rummyclub-stall-") as folder:
         database_url = os.environ.get("STALL_DATABASE_URL") or f"sqlite:///{folder}/stall.sqlite3"
-        redis, redis_url = _start_redis(folder)
+        redis, redis_url = servers.start_redis(folder)
         print(
             f"standings updates: queued in a private Redis ({redis_url}), as deployed"
             if redis
             else "standings updates: run inside each hand's request (no redis-server found)"
         )
-        env = _environment(database_url, redis_url)
+        env = servers.environment(database_url, redis_url, name="stall")
         env.setdefault("SLOTS_DIR", str(Path(folder) / "slots"))
         try:
             seeded = _prepare(env)
-            port = _free_port()
+            port = servers.free_port()
             server = _start(env, port, Path(folder) / "gunicorn.log")
             try:
                 return _burst(port, seeded, request)
