@@ -15,7 +15,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.display import sessions as display
 from scoring.selectors import Board
@@ -49,8 +49,23 @@ def session_state(
         "turns": _turns(board) if session.is_active else [],
         "tiles": [_tile(tile) for tile in tiles],
         "rows": [_row(row, slug=slug, session_id=session.pk, can_score=can_score) for row in rows],
+        "earlier": _earlier(board, slug, shown=len(rows)),
         "crowd": "crowded" if len(tiles) > 6 else "many" if len(tiles) > 4 else "few",
         "words": _words(),
+    }
+
+
+def _earlier(board: Board, slug: str, *, shown: int) -> dict[str, str] | None:
+    """The link to every hand, when the screen shows only the last few (the template's
+    words, partials/session_hands.html)."""
+    count = board.hands_dealt
+    if shown >= count:
+        return None
+    url = reverse("session-detail", args=(slug, board.session.pk))
+    return {
+        "text": ngettext("Show all %(counter)s hand", "Show all %(counter)s hands", count)
+        % {"counter": count},
+        "url": f"{url}?hands=all#hands-title",
     }
 
 

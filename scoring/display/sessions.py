@@ -285,34 +285,35 @@ def adjustment_notes(paid: dict[int, SeatPaid], names: dict[int, str]) -> tuple[
     )
 
 
-def table_rows(board: Board, *, slug: str) -> list[TableRow]:
+def table_rows(board: Board, *, slug: str, recent: int | None = None) -> list[TableRow]:
+    """The hands table's rows, oldest first: every hand, or the `recent` last ones (the
+    session screen's, on a long evening: the rest are one tap away)."""
+    rows = board.rows[-recent:] if recent else board.rows
+    return [table_row(board, row, slug=slug) for row in rows]
+
+
+def table_row(board: Board, row: HandRow, *, slug: str) -> TableRow:
     names = board.names
-    session_id = board.session.pk
-    rows = []
-    for row in board.rows:
-        winner = row.winner
-        paid = row_payments(board, row)
-        rows.append(
-            TableRow(
-                number=row.number,
-                shown_number=row.shown_number,
-                dealer_name=names.get(row.dealer, "?"),
-                cells=[
-                    Cell(
-                        points=row.scores.get(pos, 0),
-                        won=pos == winner,
-                        paid=paid.get(pos),
-                        dealt=pos == row.dealer,
-                    )
-                    for pos in sorted(names)
-                ],
-                is_void=row.is_void,
-                edited=row.version > 1,
-                history_url=reverse("hand-history", args=(slug, session_id, row.number)),
-                notes=adjustment_notes(paid, names),
+    winner = row.winner
+    paid = row_payments(board, row)
+    return TableRow(
+        number=row.number,
+        shown_number=row.shown_number,
+        dealer_name=names.get(row.dealer, "?"),
+        cells=[
+            Cell(
+                points=row.scores.get(pos, 0),
+                won=pos == winner,
+                paid=paid.get(pos),
+                dealt=pos == row.dealer,
             )
-        )
-    return rows
+            for pos in sorted(names)
+        ],
+        is_void=row.is_void,
+        edited=row.version > 1,
+        history_url=reverse("hand-history", args=(slug, board.session.pk, row.number)),
+        notes=adjustment_notes(paid, names),
+    )
 
 
 def turn(board: Board, ahead: int = 0) -> Turn:

@@ -21,9 +21,19 @@ from scoring.forms.hands import HandInput
 from scoring.pages import seat_notes
 from scoring.selectors import Board
 
+# A long evening's screen shows its last hands at once; every hand stays one tap away
+# (`?hands=all`) and on the score sheet. 20 rows fill about three phone screens.
+RECENT_HANDS = 20
+
 
 def tiles_of(board: Board) -> list[display.SeatTotal]:
     return display.with_notes(display.seat_totals(board), seat_notes(board.session))
+
+
+def shown_rows(board: Board, *, slug: str, every: bool) -> list[display.TableRow]:
+    """The rows the session screen shows: the last few of a long evening, or all of them
+    when asked (`?hands=all`, one tap away)."""
+    return display.table_rows(board, slug=slug, recent=None if every else RECENT_HANDS)
 
 
 def state_of(
@@ -32,21 +42,22 @@ def state_of(
     *,
     tiles: list[display.SeatTotal] | None = None,
     rows: list[display.TableRow] | None = None,
+    every: bool = False,
 ) -> dict[str, Any]:
     """The session as data; a page that has drawn the tiles and rows passes them in."""
     slug = access.club.slug
     return session_state(
         board,
         tiles=tiles if tiles is not None else tiles_of(board),
-        rows=rows if rows is not None else display.table_rows(board, slug=slug),
+        rows=rows if rows is not None else shown_rows(board, slug=slug, every=every),
         slug=slug,
         can_score=access.can_score,
     )
 
 
-def session(access: ClubAccess, board: Board) -> JsonResponse:
+def session(access: ClubAccess, board: Board, *, every: bool = False) -> JsonResponse:
     """The session as it is now: a live refresh's answer."""
-    return _answer({"session": state_of(access, board)}, status=200)
+    return _answer({"session": state_of(access, board, every=every)}, status=200)
 
 
 def stored(access: ClubAccess, board: Board, *, number: int) -> JsonResponse:

@@ -199,7 +199,7 @@ def _edit_page(
         "club": access.club,
         "session": board.session,
         "board": board,
-        "row": display.table_rows(board, slug=access.club.slug)[row.shown_number - 1],
+        "row": display.table_row(board, row, slug=access.club.slug),
         "names": [board.names[pos] for pos in sorted(board.names)],
         "hand_number": row.number,
         "panel": panel,
@@ -264,9 +264,12 @@ def hand_undo(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
             messages.success(request, _("The last hand is undone; its record is kept."))
         return redirect("session-detail", slug=slug, session_id=session.pk)
     last = board.last_row
-    rows = display.table_rows(board, slug=slug)
     return _confirm_page(
-        request, access, board, "scoring/hand_undo.html", row=rows[-1] if last else None
+        request,
+        access,
+        board,
+        "scoring/hand_undo.html",
+        row=display.table_row(board, last, slug=slug) if last else None,
     )
 
 
@@ -281,7 +284,7 @@ def _confirm_page(
     error: str = "",
 ) -> HttpResponse:
     if isinstance(row, HandRow):
-        row = display.table_rows(board, slug=access.club.slug)[row.shown_number - 1]
+        row = display.table_row(board, row, slug=access.club.slug)
     context = {
         "club": access.club,
         "session": board.session,

@@ -52,7 +52,7 @@ def render_board(
     if can_record and panel is None:
         panel = blank_input(variant=session.variant, names=board.playing, revision=session.revision)
     totals = answers.tiles_of(board)
-    rows = display.table_rows(board, slug=slug)
+    rows = answers.shown_rows(board, slug=slug, every=every_hand(request))
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
@@ -73,6 +73,11 @@ def render_board(
         **panel_context(session),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
+
+
+def every_hand(request: HttpRequest) -> bool:
+    """Whether the screen was asked for every hand, not the last few (answers.RECENT_HANDS)."""
+    return request.GET.get("hands") == "all"
 
 
 def panel_context(session: GameSession) -> dict[str, Any]:
@@ -107,7 +112,7 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
         return HttpResponse(status=204)
     board = session_board(load_session(access, session_id))
     if wants_json(request):
-        return answers.session(access, board)
+        return answers.session(access, board, every=every_hand(request))
     return render_board(request, access=access, board=board)
 
 

@@ -216,8 +216,11 @@
     const section = screen.querySelector(".hands");
     if (!section) return;
     const title = section.querySelector("#hands-title");
+    const earlier = state.earlier
+      ? el("p", { class: "hands-earlier" }, el("a", { class: "button button-secondary", href: state.earlier.url }, state.earlier.text))
+      : null;
     const body = state.rows.length
-      ? [handsTable(state), ...handNotes(state)]
+      ? [handsTable(state), earlier, ...handNotes(state)].filter(Boolean)
       : [el("p", { class: "muted" }, state.words.no_hands)];
     section.replaceChildren(title, ...body);
   }
@@ -259,7 +262,7 @@
     if (parts) {
       drawHands(screen, state);
       const undo = screen.querySelector("[data-undo]");
-      if (undo) undo.hidden = !state.rows.length;
+      if (undo) undo.hidden = !state.hands_dealt;
     }
     drawAsOf(screen, state, view);
     if (state.active) drawRecordTitle(view);

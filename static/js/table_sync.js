@@ -345,7 +345,9 @@
     asking = true;
     try {
       const revision = current ? current.revision : screen.dataset.revision;
-      const url = `${screen.dataset.live}?revision=${encodeURIComponent(revision)}`;
+      // A screen showing every hand (?hands=all) is kept showing every hand.
+      const every = new URLSearchParams(window.location.search).get("hands") === "all" ? "&hands=all" : "";
+      const url = `${screen.dataset.live}?revision=${encodeURIComponent(revision)}${every}`;
       const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
       setOffline(false);
       if (response.status === 200) {

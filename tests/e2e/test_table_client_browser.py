@@ -205,3 +205,26 @@ def test_the_board_drawn_from_the_json_is_the_board_the_server_draws(
     )
     drawn = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
     assert drawn == server
+
+
+def test_a_long_evenings_board_drawn_from_the_json_is_the_servers_too(live_server, phone: Page):
+    page = phone
+    club = make_club("Tuesday Club")
+    session = make_session(club, names=("Asha", "Bala", "Chitra"), user=scorer_of(club))
+    for number in range(22):
+        winner = number % 3
+        record(session, typed_entry(winner, {p: 4 + number for p in range(3) if p != winner}))
+    log_in(page, live_server)
+    page.goto(live_server.url + f"/clubs/{club.slug}/sessions/{session.pk}/")
+    expect(page.locator(".hands-earlier a")).to_have_text("Show all 22 hands")
+
+    parts = ".turn, .totals, .hands, .session-actions"
+    server = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
+    page.evaluate(
+        "window.rummyBoard.draw(JSON.parse(document.getElementById('session-state').textContent))"
+    )
+    drawn = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
+    assert drawn == server
+
+    page.locator(".hands-earlier a").tap()
+    expect(page.locator(".hands-table tbody tr")).to_have_count(22)

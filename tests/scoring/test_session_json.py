@@ -189,3 +189,41 @@ def test_an_unknown_client_key_is_never_taken_from_the_answer(session, client):
     data = hand(session, 0, s1="20", s2="30")
     data["client_key"] = str(uuid.uuid4())
     assert save(client, data).json()["number"] == 1
+
+
+def played(session, hands: int) -> None:
+    for number in range(hands):
+        winner = number % 3
+        record(session, typed_entry(winner, {p: 5 for p in range(3) if p != winner}))
+
+
+def page_state(page: str) -> dict:
+    start = page.index('<script id="session-state" type="application/json">')
+    return json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
+
+
+def test_a_long_evening_shows_its_last_hands_and_every_hand_is_one_tap_away(session, client):
+    played(session, 25)
+    page = client.get(session_url("session-detail", session)).content.decode()
+    shown = {number for number in range(1, 26) if f"/hands/{number}/history/" in page}
+    assert shown == set(range(6, 26))
+    assert "Show all 25 hands" in page
+    state = page_state(page)
+    assert [row["shown_number"] for row in state["rows"]] == list(range(6, 26))
+    assert state["earlier"]["text"] == "Show all 25 hands"
+    assert state["earlier"]["url"].endswith("?hands=all#hands-title")
+
+    every = client.get(session_url("session-detail", session), {"hands": "all"}).content.decode()
+    assert all(f"/hands/{number}/history/" in every for number in range(1, 26))
+    assert "Show all" not in every
+    assert page_state(every)["earlier"] is None
+
+
+def test_a_screen_showing_every_hand_is_refreshed_with_every_hand(session):
+    played(session, 22)
+    client = logged_in(member(session.club, "dev"))
+    url = session_url("session-live", session)
+    recent = client.get(url, {"revision": -1}, **JSON).json()["session"]
+    every = client.get(url, {"revision": -1, "hands": "all"}, **JSON).json()["session"]
+    assert (len(recent["rows"]), len(every["rows"])) == (20, 22)
+    assert recent["hands_dealt"] == every["hands_dealt"] == 22
