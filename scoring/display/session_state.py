@@ -23,10 +23,6 @@ from scoring.selectors import Board
 STRONG = re.compile(r"<strong[^>]*>(.*?)</strong>")
 BOLD_PARTS = re.compile(r"(<strong[^>]*>.*?</strong>)")
 
-# Hands a phone may keep waiting offline and still show whose deal comes next: a whole
-# evening's worth for a dead spot; past it the screen names no dealer rather than guess.
-TURNS_AHEAD = 24
-
 
 def session_state(
     board: Board,
@@ -46,7 +42,7 @@ def session_state(
         "hands_dealt": board.hands_dealt,
         # The seats dealt into the next hand: a form drawn for others is out of date.
         "playing": sorted(board.playing),
-        "turns": _turns(board) if session.is_active else [],
+        "deal": _deal(board),
         "tiles": [_tile(tile) for tile in tiles],
         "rows": [_row(row, slug=slug, session_id=session.pk, can_score=can_score) for row in rows],
         "earlier": _earlier(board, slug, shown=len(rows)),
@@ -69,25 +65,25 @@ def _earlier(board: Board, slug: str, *, shown: int) -> dict[str, str] | None:
     }
 
 
-def _turns(board: Board) -> list[dict[str, Any]]:
+def _deal(board: Board) -> dict[str, Any] | None:
+    """Whose deal the next hands are while the table stays as it is, as the sentences with
+    the names and the number still to fill: `order` is the seats that deal them in turn
+    (the next dealer first), `left` how many hands the session has left when it is set in
+    hands (none foreseen past its end). The script fills them for the hands waiting on the
+    phone (static/js/board.js), so the deal moves on before the server has them."""
+    if not board.session.is_active:
+        return None
     planned = display.planned_hands(board)
-    count = TURNS_AHEAD
-    if planned is not None:
-        count = max(0, min(count, planned - board.hands_dealt))
-    order = board.deal_order
-    turns = [(order[ahead % len(order)], display.turn(board, ahead)) for ahead in range(count)]
-    # The template's sentences (session_detail.html), so one translation serves both.
-    dealer = _('<strong class="turn-name">%(name)s</strong> deals')
-    first = _("%(name)s plays first · %(direction)s")
-    return [
-        {
-            "hand": turn.hand_label,
-            "dealer": dealer_position,
-            "dealer_line": pieces(dealer, {"name": turn.dealer_name}),
-            "first_line": first % {"name": turn.first_name, "direction": turn.direction},
-        }
-        for dealer_position, turn in turns
-    ]
+    name = {"name": "%(name)s"}
+    return {
+        "order": board.deal_order,
+        "left": None if planned is None else max(0, planned - board.hands_dealt),
+        "hand": display.hand_label(board),
+        # The template's sentences (session_detail.html), so one translation serves both.
+        "dealer_line": pieces(_('<strong class="turn-name">%(name)s</strong> deals'), name),
+        "first_line": _("%(name)s plays first · %(direction)s")
+        % {**name, "direction": display.direction_words(board.session.variant)},
+    }
 
 
 def pieces(sentence: str, values: dict[str, Any]) -> list[dict[str, Any]]:

@@ -316,34 +316,38 @@ def table_row(board: Board, row: HandRow, *, slug: str) -> TableRow:
     )
 
 
-def turn(board: Board, ahead: int = 0) -> Turn:
-    """Whose deal the next hand is; `ahead` hands later when the table stays as it is (the
-    hands a phone keeps waiting offline move the deal on before the server has them)."""
-    session = board.session
+def turn(board: Board) -> Turn:
+    """Whose deal the next hand is."""
+    order = board.deal_order
     names = board.names
-    number = board.hands_dealt + 1 + ahead
+    return Turn(
+        hand_label=hand_label(board) % {"number": board.hands_dealt + 1},
+        dealer_name=names[order[0]],
+        first_name=names[order[1 % len(order)]],
+        direction=direction_words(board.session.variant),
+    )
+
+
+def hand_label(board: Board) -> str:
+    """The next hands' label with `%(number)s` still to fill ("Hand %(number)s of 12"): the
+    session screen fills it for the next hand, and its script for the hands waiting offline."""
+    session = board.session
     target = session.ending_target
-    label = pgettext("a hand of cards, with its number", "Hand %(number)s") % {"number": number}
+    number = {"number": "%(number)s"}
     if session.ending in (Ending.DEALS, Ending.HANDS) and target:
         # Translators: the hand being played out of those the session lasts, e.g. "Hand 4 of 12"
-        label = pgettext("a hand of cards, with its number", "Hand %(number)s of %(total)s") % {
-            "number": number,
+        return pgettext("a hand of cards, with its number", "Hand %(number)s of %(total)s") % {
+            **number,
             "total": planned_hands(board),
         }
-    elif session.ending == Ending.POINTS and target:
-        label = npgettext(
+    if session.ending == Ending.POINTS and target:
+        return npgettext(
             "a hand of cards, with its number",
             "Hand %(number)s · first to %(target)s point",
             "Hand %(number)s · first to %(target)s points",
             target,
-        ) % {"number": number, "target": target}
-    order = board.deal_order
-    return Turn(
-        hand_label=label,
-        dealer_name=names[order[ahead % len(order)]],
-        first_name=names[order[(ahead + 1) % len(order)]],
-        direction=direction_words(session.variant),
-    )
+        ) % {**number, "target": target}
+    return pgettext("a hand of cards, with its number", "Hand %(number)s") % number
 
 
 def planned_hands(board: Board) -> int | None:

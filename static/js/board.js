@@ -13,16 +13,30 @@
   "use strict";
 
   // -- What the screen shows (pure: Node's unit tests load this part) ------------------------
+  function fill(format, values) {
+    return format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name]));
+  }
+
+  // Whose deal it is after `waiting` hands more: the deal goes round `order` (the next
+  // dealer first); null once the session has ended, or past its last hand.
+  function turnAfter(state, waiting) {
+    const deal = state.deal;
+    if (!state.active || !deal || !deal.order.length) return null;
+    if (deal.left !== null && waiting >= deal.left) return null;
+    const names = Object.fromEntries(state.tiles.map((seat) => [seat.position, seat.name]));
+    const dealer = deal.order[waiting % deal.order.length];
+    const first = deal.order[(waiting + 1) % deal.order.length];
+    return {
+      hand: fill(deal.hand, { number: state.hands_dealt + 1 + waiting }),
+      dealer,
+      dealer_line: deal.dealer_line.map((piece) => ({ ...piece, text: fill(piece.text, { name: names[dealer] }) })),
+      first_line: fill(deal.first_line, { name: names[first] }),
+    };
+  }
+
   // `waiting` is how many of this phone's hands the server does not have yet.
   function boardView(state, waiting) {
-    const turns = state.turns || [];
-    return {
-      // Past the end of the list (a long night offline, or the session's last hand) the
-      // screen names no dealer rather than guess.
-      turn: state.active ? turns[waiting] || null : null,
-      nextNumber: state.hands_dealt + 1 + waiting,
-      waiting,
-    };
+    return { turn: turnAfter(state, waiting), nextNumber: state.hands_dealt + 1 + waiting, waiting };
   }
 
   // "14:05" as the page's language writes the time; "" for a time it cannot read.
@@ -36,7 +50,7 @@
   // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
   // classic script has no `module`, so in a browser this does nothing.
   if (typeof module === "object" && module.exports) {
-    module.exports = { boardView, clockOf };
+    module.exports = { boardView, clockOf, fill };
     return;
   }
 
@@ -47,10 +61,6 @@
   const ngettext = window.ngettext || ((one, many, count) => (count === 1 ? one : many));
   const interpolate = window.interpolate
     || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
-
-  function fill(format, values) {
-    return format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name]));
-  }
 
   // One element: `attributes` set as given (`class`, `hidden`...), then its children (text
   // or elements). Every text goes in as text, never as HTML.

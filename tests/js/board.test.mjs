@@ -3,39 +3,54 @@ import { test } from "node:test";
 
 import { script } from "./load.mjs";
 
-const { boardView, clockOf } = script("board.js");
+const { boardView, clockOf, fill } = script("board.js");
 
-function turn(hand, dealer) {
-  return { hand: `Hand ${hand}`, dealer, dealer_line: [], first_line: "" };
-}
-
+// Three players; Bala (1) deals next, then Chitra (2), then Asha (0).
 const state = {
   active: true,
   hands_dealt: 1,
-  turns: [turn(2, 1), turn(3, 2), turn(4, 0), turn(5, 1)],
+  tiles: [{ position: 0, name: "Asha" }, { position: 1, name: "Bala" }, { position: 2, name: "Chitra" }],
+  deal: {
+    order: [1, 2, 0],
+    left: null,
+    hand: "Hand %(number)s",
+    dealer_line: [{ text: "%(name)s", strong: true }, { text: " deals", strong: false }],
+    first_line: "%(name)s plays first · clockwise",
+  },
 };
 
 test("with nothing waiting the screen shows the server's next hand and dealer", () => {
   const view = boardView(state, 0);
   assert.equal(view.nextNumber, 2);
+  assert.equal(view.turn.hand, "Hand 2");
   assert.equal(view.turn.dealer, 1);
+  assert.deepEqual(view.turn.dealer_line, [{ text: "Bala", strong: true }, { text: " deals", strong: false }]);
+  assert.equal(view.turn.first_line, "Chitra plays first · clockwise");
 });
 
-test("each hand waiting on the phone moves the deal and the hand number on", () => {
+test("each hand waiting on the phone moves the deal and the hand number on, round the table", () => {
   const view = boardView(state, 3);
   assert.equal(view.nextNumber, 5);
   assert.equal(view.turn.hand, "Hand 5");
   assert.equal(view.turn.dealer, 1);
   assert.equal(view.waiting, 3);
+  assert.equal(boardView(state, 2).turn.dealer_line[0].text, "Asha");
+  assert.equal(boardView(state, 2).turn.first_line, "Bala plays first · clockwise");
 });
 
-test("past the turns the server could foresee, no dealer is named rather than a guess", () => {
-  assert.equal(boardView(state, 4).turn, null);
-  assert.equal(boardView(state, 4).nextNumber, 6);
+test("past the session's last hand no dealer is named", () => {
+  const short = { ...state, deal: { ...state.deal, left: 2, hand: "Hand %(number)s of 3" } };
+  assert.equal(boardView(short, 1).turn.hand, "Hand 3 of 3");
+  assert.equal(boardView(short, 2).turn, null);
+  assert.equal(boardView(short, 2).nextNumber, 4);
 });
 
 test("a session that has ended has no next dealer", () => {
-  assert.equal(boardView({ ...state, active: false }, 0).turn, null);
+  assert.equal(boardView({ ...state, active: false, deal: null }, 0).turn, null);
+});
+
+test("a name with format-like text in it is put in once, as it is", () => {
+  assert.equal(fill("%(name)s deals", { name: "%(number)s" }), "%(number)s deals");
 });
 
 test("the clock time of the last news, and nothing for a time that cannot be read", () => {

@@ -96,7 +96,7 @@ def test_a_hand_for_an_ended_session_is_a_409_session_closed(session, client):
     body = save(client, data).json()
     assert (body["outcome"], body["code"]) == ("closed", "session_closed")
     assert body["session"]["active"] is False
-    assert body["session"]["turns"] == []
+    assert body["session"]["deal"] is None
 
 
 def test_a_refused_hand_names_the_seat_each_sentence_is_about(session, client):
@@ -149,39 +149,42 @@ def test_the_page_carries_the_state_its_scripts_draw_from(session, client):
     assert state["rows"][0]["edit_url"].endswith("/hands/1/edit/")
 
 
-def test_the_turns_ahead_go_round_the_table_as_the_server_then_deals_them(session):
+def test_the_deal_ahead_goes_round_the_table_as_the_server_then_deals_it(session):
     client = logged_in(member(session.club, "dev"))
     url = session_url("session-live", session)
-    state = client.get(url, {"revision": -1}, **JSON).json()["session"]
-    foreseen = [(turn["hand"], turn["dealer"]) for turn in state["turns"][:4]]
+    deal = client.get(url, {"revision": -1}, **JSON).json()["session"]["deal"]
+    foreseen = [deal["order"][ahead % len(deal["order"])] for ahead in range(4)]
     dealt = []
     for number in range(4):
         session.refresh_from_db()
-        board = session_board(session)
-        dealt.append((f"Hand {number + 1}", board.next_dealer))
+        dealt.append(session_board(session).next_dealer)
         record(session, typed_entry(number % 3, {p: 5 for p in range(3) if p != number % 3}))
     # What the phone shows for hands waiting is what the server then deals.
     assert foreseen == dealt
-    assert len({dealer for _, dealer in dealt[:3]}) == 3
+    assert len(set(dealt[:3])) == 3
+    assert deal["hand"] == "Hand %(number)s"
+    assert deal["first_line"] == "%(name)s plays first · counter-clockwise"
+    assert deal["left"] is None
 
 
-def test_a_session_of_a_set_number_of_hands_foresees_no_turn_past_its_end():
+def test_a_session_of_a_set_number_of_hands_says_how_many_are_left():
     session = make_session(make_club("Tuesday Club"), ending="hands", ending_target=3)
     client = logged_in(member(session.club, "dev"))
-    state = client.get(session_url("session-live", session), {"revision": -1}, **JSON).json()
-    assert [turn["hand"] for turn in state["session"]["turns"]] == [
-        "Hand 1 of 3",
-        "Hand 2 of 3",
-        "Hand 3 of 3",
-    ]
+    url = session_url("session-live", session)
+    deal = client.get(url, {"revision": -1}, **JSON).json()["session"]["deal"]
+    assert (deal["hand"], deal["left"]) == ("Hand %(number)s of 3", 3)
+    record(session, typed_entry(0, {1: 5, 2: 5}))
+    assert client.get(url, {"revision": -1}, **JSON).json()["session"]["deal"]["left"] == 2
 
 
 def test_a_name_is_only_ever_text_in_the_dealers_sentence():
     session = make_session(make_club("Tuesday Club"), names=("<b>Asha</b>", "Bala", "Chitra"))
     client = logged_in(member(session.club, "dev"))
     state = client.get(session_url("session-live", session), {"revision": -1}, **JSON).json()
-    line = state["session"]["turns"][0]["dealer_line"]
-    assert line == [{"text": "<b>Asha</b>", "strong": True}, {"text": " deals", "strong": False}]
+    line = state["session"]["deal"]["dealer_line"]
+    assert line == [{"text": "%(name)s", "strong": True}, {"text": " deals", "strong": False}]
+    names = {tile["name"] for tile in state["session"]["tiles"]}
+    assert "<b>Asha</b>" in names
 
 
 def test_an_unknown_client_key_is_never_taken_from_the_answer(session, client):
