@@ -221,6 +221,9 @@ class HandVersion(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     reason = models.CharField(max_length=200, blank=True)
+    # The session's revision this version made: a watching phone at an older revision is
+    # sent only the hands changed since (scoring/views/answers.py).
+    revision = models.PositiveIntegerField(default=0)
 
     # Not stored: set on a version a service returns for a key it had stored before, so a
     # door answers "already stored" even to a repeat that arrived while the first request

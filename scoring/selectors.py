@@ -548,3 +548,13 @@ def session_revision(club: Club, session_id: int) -> int | None:
         .values_list("revision", flat=True)
         .first()
     )
+
+
+def hands_changed_since(session: GameSession, revision: int) -> dict[int, str]:
+    """Hand number -> its status now, for every hand a change after `revision` touched
+    (recorded, corrected, voided or undone): what a watching phone at `revision` lacks."""
+    return dict(
+        HandVersion.objects.filter(
+            hand__session=session, is_current=True, revision__gt=revision
+        ).values_list("hand__number", "status")
+    )

@@ -31,11 +31,17 @@ def session_state(
     rows: list[display.TableRow],
     slug: str,
     can_score: bool,
+    recent: int | None,
+    since: int | None = None,
+    removed: list[int] | None = None,
 ) -> dict[str, Any]:
     """`tiles` and `rows` are the screen's own (`seat_totals` with notes, `table_rows`): the
-    page draws them and this describes them, from one reckoning."""
+    page draws them and this describes them, from one reckoning. `recent`: how many of the
+    last hands the screen shows (None: all). With `since`, the state is what changed after
+    that revision: `rows` are the hands changed since, `removed` the hands undone since,
+    and the fixed words, which the phone has, are left out."""
     session = board.session
-    return {
+    state: dict[str, Any] = {
         "revision": session.revision,
         "active": session.is_active,
         "as_of": timezone.now().isoformat(),
@@ -45,17 +51,20 @@ def session_state(
         "deal": _deal(board),
         "tiles": [_tile(tile) for tile in tiles],
         "rows": [_row(row, slug=slug, session_id=session.pk, can_score=can_score) for row in rows],
-        "earlier": _earlier(board, slug, shown=len(rows)),
+        "recent": recent,
+        "earlier": _earlier(board, slug, recent=recent),
         "crowd": "crowded" if len(tiles) > 6 else "many" if len(tiles) > 4 else "few",
-        "words": _words(),
     }
+    if since is not None:
+        return state | {"since": since, "removed": removed or []}
+    return state | {"words": _words()}
 
 
-def _earlier(board: Board, slug: str, *, shown: int) -> dict[str, str] | None:
+def _earlier(board: Board, slug: str, *, recent: int | None) -> dict[str, str] | None:
     """The link to every hand, when the screen shows only the last few (the template's
     words, partials/session_hands.html)."""
     count = board.hands_dealt
-    if shown >= count:
+    if recent is None or count <= recent:
         return None
     url = reverse("session-detail", args=(slug, board.session.pk))
     return {

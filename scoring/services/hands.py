@@ -119,6 +119,7 @@ def record_hand(
         ledger=ledger,
         client_key=client_key,
         created_by=user,
+        revision=session.revision + 1,  # the revision save_change gives the session
     )
     save_change(session, board=board_with_hand(board, version))
     return version
@@ -171,6 +172,7 @@ def _supersede(
         client_key=client_key,
         created_by=user,
         reason=reason,
+        revision=session.revision + 1,  # the revision save_change gives the session
     )
     save_change(session)
     return version

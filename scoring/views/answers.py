@@ -18,8 +18,9 @@ from common.errors import UserError
 from scoring.display import sessions as display
 from scoring.display.session_state import session_state
 from scoring.forms.hands import HandInput
+from scoring.models import HandStatus, HandVersion
 from scoring.pages import seat_notes
-from scoring.selectors import Board
+from scoring.selectors import Board, hands_changed_since
 
 # A long evening's screen shows its last hands at once; every hand stays one tap away
 # (`?hands=all`) and on the score sheet. 20 rows fill about three phone screens.
@@ -43,26 +44,56 @@ def state_of(
     tiles: list[display.SeatTotal] | None = None,
     rows: list[display.TableRow] | None = None,
     every: bool = False,
+    since: int | None = None,
+    changed: dict[int, str] | None = None,
 ) -> dict[str, Any]:
-    """The session as data; a page that has drawn the tiles and rows passes them in."""
+    """The session as data; a page that has drawn the tiles and rows passes them in.
+
+    With `since` (a revision the phone has), only what changed after it: the hands changed
+    since, the hands undone since, and everything else small (the tiles, the deal), for the
+    phone to apply to what it has (static/js/queue.js, `applied`); `changed` (hand number
+    -> status) when the caller knows them."""
     slug = access.club.slug
+    removed: list[int] | None = None
+    if since is not None and 0 <= since <= board.session.revision:
+        if changed is None:
+            changed = hands_changed_since(board.session, since)
+        rows = [
+            display.table_row(board, row, slug=slug) for row in board.rows if row.number in changed
+        ]
+        removed = [number for number, status in changed.items() if status == HandStatus.REMOVED]
     return session_state(
         board,
         tiles=tiles if tiles is not None else tiles_of(board),
         rows=rows if rows is not None else shown_rows(board, slug=slug, every=every),
         slug=slug,
         can_score=access.can_score,
+        recent=None if every else RECENT_HANDS,
+        since=since if removed is not None else None,
+        removed=removed or [],
     )
 
 
-def session(access: ClubAccess, board: Board, *, every: bool = False) -> JsonResponse:
-    """The session as it is now: a live refresh's answer."""
-    return _answer({"session": state_of(access, board, every=every)}, status=200)
+def session(
+    access: ClubAccess, board: Board, *, every: bool = False, since: int | None = None
+) -> JsonResponse:
+    """The session as it is now, or what changed in it after `since`: a live refresh's
+    answer."""
+    return _answer({"session": state_of(access, board, every=every, since=since)}, status=200)
 
 
-def stored(access: ClubAccess, board: Board, *, number: int) -> JsonResponse:
-    """The hand is stored (now, or before: the same client key is the same hand)."""
-    body = {"outcome": "stored", "number": number, "session": state_of(access, board)}
+def stored(access: ClubAccess, board: Board, *, version: HandVersion, since: int) -> JsonResponse:
+    """The hand is stored (now, or before: the same client key is the same hand), with what
+    changed since the revision the hand was saved at (the phone has the session up to it).
+    Stored just now, the hand is all that changed: no query needed to say so."""
+    number = version.hand.number
+    only = (
+        {number: version.status}
+        if version.revision == since + 1 == board.session.revision
+        else None
+    )
+    state = state_of(access, board, since=since, changed=only)
+    body = {"outcome": "stored", "number": number, "session": state}
     return _answer(body, status=201)
 
 

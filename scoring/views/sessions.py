@@ -52,7 +52,8 @@ def render_board(
     if can_record and panel is None:
         panel = blank_input(variant=session.variant, names=board.playing, revision=session.revision)
     totals = answers.tiles_of(board)
-    rows = answers.shown_rows(board, slug=slug, every=every_hand(request))
+    every = every_hand(request)
+    rows = answers.shown_rows(board, slug=slug, every=every)
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
@@ -69,7 +70,7 @@ def render_board(
         "club_url": reverse("club-detail", args=(slug,)),
         "rule_lines": rule_lines(session.variant, session.options),
         # The same board as data, for the page's scripts (scoring/views/answers.py).
-        "state": answers.state_of(access, board, tiles=totals, rows=rows),
+        "state": answers.state_of(access, board, tiles=totals, rows=rows, every=every),
         **panel_context(session),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
@@ -112,7 +113,9 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
         return HttpResponse(status=204)
     board = session_board(load_session(access, session_id))
     if wants_json(request):
-        return answers.session(access, board, every=every_hand(request))
+        asked = request.GET.get("revision", "")
+        since = int(asked) if asked.isdigit() else None
+        return answers.session(access, board, every=every_hand(request), since=since)
     return render_board(request, access=access, board=board)
 
 

@@ -83,7 +83,34 @@
     return String(b.as_of || "") > String(a.as_of || "") ? b : a;
   }
 
-  const rules = { newKey, renumbered, closedGap, outcomeOf, newer };
+  // The session after `change`, a state of what changed since a revision (`since`): the
+  // hands changed replace this phone's copies, the hands undone go, and the screen keeps
+  // showing its own window of hands (the last `recent`, or all). Answers null when the
+  // change cannot be applied to what the phone has, and the whole state must be asked for:
+  // the phone lacks changes before `since`, or the table's seats changed (every row's cells).
+  function applied(current, change) {
+    if (change.since === undefined) return change;
+    if (!current || current.revision < change.since) return null;
+    const seats = (state) => state.tiles.map((seat) => seat.position).join(",");
+    if (seats(current) !== seats(change)) return null;
+    const gone = new Set(change.removed);
+    const byNumber = new Map(current.rows.filter((row) => !gone.has(row.number)).map((row) => [row.number, row]));
+    for (const row of change.rows) byNumber.set(row.number, row);
+    const rows = Array.from(byNumber.values()).sort((a, b) => a.number - b.number);
+    const recent = current.recent;
+    const whole = { ...change };
+    delete whole.since;
+    delete whole.removed;
+    return {
+      ...whole,
+      rows: recent === null || recent === undefined ? rows : rows.slice(-recent),
+      recent,
+      earlier: recent === null || recent === undefined ? null : change.earlier,
+      words: current.words,
+    };
+  }
+
+  const rules = { newKey, renumbered, closedGap, outcomeOf, newer, applied };
 
   // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
   // classic script has no `module`, so in a browser this does nothing.

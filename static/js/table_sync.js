@@ -27,7 +27,7 @@
   const interpolate = window.interpolate
     || ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
 
-  const { newKey, renumbered, closedGap, outcomeOf, newer } = queue.rules;
+  const { newKey, renumbered, closedGap, outcomeOf, newer, applied } = queue.rules;
   const PAGE = window.location.pathname;
   const RETRY_MS = 15000;
   const LIVE_MS = 3000;
@@ -168,7 +168,23 @@
     handForm.setRevision(current.revision + items.length);
   }
 
-  async function learn(state) {
+  // The whole state of the session, when a change cannot be applied to what the phone has.
+  async function wholeState() {
+    try {
+      const response = await fetch(liveUrl("whole"), {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+      return response.status === 200 ? (await response.json()).session : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // `answer`: a state of the session, or what changed in it since a revision.
+  async function learn(answer) {
+    if (!answer) return false;
+    const state = applied(current, answer) || (await wholeState());
     if (!state) return false;
     const known = newer(current, state);
     if (known === current) return false;
@@ -340,15 +356,22 @@
   });
 
   // -- Following the session live -----------------------------------------------------------------
+  // What changed after `revision` (a revision that is not a number asks for the whole
+  // state). A screen showing every hand (?hands=all) is kept showing every hand.
+  function liveUrl(revision) {
+    const every = new URLSearchParams(window.location.search).get("hands") === "all" ? "&hands=all" : "";
+    return `${screen.dataset.live}?revision=${encodeURIComponent(revision)}${every}`;
+  }
+
   async function poll() {
     if (asking || flushing || document.hidden || navigator.onLine === false || !screen.dataset.live) return;
     asking = true;
     try {
       const revision = current ? current.revision : screen.dataset.revision;
-      // A screen showing every hand (?hands=all) is kept showing every hand.
-      const every = new URLSearchParams(window.location.search).get("hands") === "all" ? "&hands=all" : "";
-      const url = `${screen.dataset.live}?revision=${encodeURIComponent(revision)}${every}`;
-      const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      const response = await fetch(liveUrl(revision), {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
       setOffline(false);
       if (response.status === 200) {
         const answer = await response.json();

@@ -81,3 +81,49 @@ test("of two states of a session the higher revision is the newer, then the late
   assert.equal(newer(null, old), old);
   assert.equal(newer(old, undefined), old);
 });
+
+const { applied } = script("queue.js");
+
+function row(number, shown) {
+  return { number, shown_number: number, cells: [{ shown }] };
+}
+
+const tiles = [{ position: 0 }, { position: 1 }];
+const known = {
+  revision: 5, tiles, rows: [row(1, "+1"), row(2, "+2"), row(3, "+3")], recent: 3, words: { total: "Total" },
+};
+
+test("a change since the phone's revision replaces changed hands, adds new ones, keeps the window", () => {
+  const change = {
+    since: 5, revision: 7, tiles, rows: [row(2, "+20"), row(4, "+4")], removed: [], recent: 3, earlier: { text: "Show all 4 hands" },
+  };
+  const now = applied(known, change);
+  assert.deepEqual(now.rows.map((r) => [r.number, r.cells[0].shown]), [[2, "+20"], [3, "+3"], [4, "+4"]]);
+  assert.equal(now.revision, 7);
+  assert.deepEqual(now.words, { total: "Total" });
+  assert.equal(now.since, undefined);
+  assert.equal(now.earlier.text, "Show all 4 hands");
+});
+
+test("a hand undone since goes; a screen showing every hand keeps every hand", () => {
+  const every = { ...known, recent: null };
+  const change = { since: 5, revision: 6, tiles, rows: [], removed: [3], recent: 20, earlier: { text: "x" } };
+  const now = applied(every, change);
+  assert.deepEqual(now.rows.map((r) => r.number), [1, 2]);
+  assert.equal(now.recent, null);
+  assert.equal(now.earlier, null);
+});
+
+test("a change the phone cannot apply asks for the whole state", () => {
+  // Changes before `since` are missing here.
+  assert.equal(applied(known, { since: 6, revision: 8, tiles, rows: [], removed: [] }), null);
+  // Someone sat down: every row has a new cell.
+  const seated = [...tiles, { position: 2 }];
+  assert.equal(applied(known, { since: 5, revision: 6, tiles: seated, rows: [], removed: [] }), null);
+  assert.equal(applied(null, { since: 5, revision: 6, tiles, rows: [], removed: [] }), null);
+});
+
+test("a whole state is taken as it is", () => {
+  const whole = { revision: 9, tiles, rows: [], words: {} };
+  assert.equal(applied(known, whole), whole);
+});

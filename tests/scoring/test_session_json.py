@@ -230,3 +230,61 @@ def test_a_screen_showing_every_hand_is_refreshed_with_every_hand(session):
     every = client.get(url, {"revision": -1, "hands": "all"}, **JSON).json()["session"]
     assert (len(recent["rows"]), len(every["rows"])) == (20, 22)
     assert recent["hands_dealt"] == every["hands_dealt"] == 22
+
+
+def live_json(client: Client, session, revision) -> dict:
+    response = client.get(session_url("session-live", session), {"revision": revision}, **JSON)
+    return response.json()["session"]
+
+
+def test_a_watching_phone_is_sent_only_the_hand_that_arrived_in_a_few_kilobytes():
+    session = make_session(
+        make_club("Tuesday Club"), names=("Asha", "Bala", "Chitra", "Devendra", "Esha", "Farid")
+    )
+    for number in range(8):
+        record(session, typed_entry(number % 6, {p: 9 for p in range(6) if p != number % 6}))
+    client = logged_in(member(session.club, "dev"))
+    session.refresh_from_db()
+    seen = session.revision
+    record(session, typed_entry(2, {p: 7 for p in range(6) if p != 2}))
+    response = client.get(session_url("session-live", session), {"revision": seen}, **JSON)
+    change = response.json()["session"]
+    assert change["since"] == seen
+    assert [row["shown_number"] for row in change["rows"]] == [9]
+    assert change["removed"] == []
+    assert "words" not in change
+    assert change["hands_dealt"] == 9
+    assert len(response.content) < 3000, len(response.content)
+
+
+def test_a_correction_and_an_undo_since_are_sent_as_such(session):
+    played(session, 3)
+    client = logged_in(member(session.club, "dev"))
+    session.refresh_from_db()
+    seen = session.revision
+    from tests.factories import correct, undo
+
+    correct(session, 2, typed_entry(1, {0: 40, 2: 5}), reason="40, not 4")
+    change = live_json(client, session, seen)
+    assert [(row["shown_number"], row["edited"]) for row in change["rows"]] == [(2, True)]
+    undo(session)
+    change = live_json(client, session, seen)
+    assert [row["shown_number"] for row in change["rows"]] == [2]
+    assert change["removed"] == [3]
+
+
+def test_a_phone_that_asks_for_the_whole_state_gets_it(session):
+    played(session, 2)
+    client = logged_in(member(session.club, "dev"))
+    whole = live_json(client, session, "whole")
+    assert "since" not in whole
+    assert len(whole["rows"]) == 2
+    assert whole["words"]["total"] == "Total"
+
+
+def test_a_stored_hand_answers_only_what_changed_since_it_was_saved(session, client):
+    played(session, 4)
+    response = save(client, hand(session, 0, s1="20", s2="30"))
+    change = response.json()["session"]
+    assert [row["shown_number"] for row in change["rows"]] == [5]
+    assert change["since"] == change["revision"] - 1
