@@ -50,7 +50,7 @@ def session_state(
         "playing": sorted(board.playing),
         "deal": _deal(board),
         "tiles": [_tile(tile) for tile in tiles],
-        "rows": [_row(row, slug=slug, session_id=session.pk, can_score=can_score) for row in rows],
+        "rows": [_row(row, can_score=can_score) for row in rows],
         "recent": recent,
         "earlier": _earlier(board, slug, recent=recent),
         "crowd": "crowded" if len(tiles) > 6 else "many" if len(tiles) > 4 else "few",
@@ -132,16 +132,15 @@ def _tile(tile: display.SeatTotal) -> dict[str, Any]:
     }
 
 
-def _row(row: display.TableRow, *, slug: str, session_id: int, can_score: bool) -> dict[str, Any]:
-    args = (slug, session_id, row.number)
+def _row(row: display.TableRow, *, can_score: bool) -> dict[str, Any]:
     return {
         "number": row.number,
         "shown_number": row.shown_number,
         "void": row.is_void,
         "edited": row.edited,
         "history_url": row.history_url,
-        "edit_url": reverse("hand-edit", args=args) if can_score else None,
-        "void_url": reverse("hand-void", args=args) if can_score and not row.is_void else None,
+        "edit_url": row.edit_url if can_score else None,
+        "void_url": row.void_url if can_score and not row.is_void else None,
         "notes": [
             pieces(
                 _("<strong>Hand %(number)s</strong> · %(note)s"),

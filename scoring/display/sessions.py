@@ -112,6 +112,17 @@ class TableRow:
     edited: bool
     history_url: str | None
     notes: tuple[str, ...] = ()  # where the engine adjusted a penalty, in sentences
+    edit_url: str = ""
+    void_url: str = ""
+
+    # The row's labels, said once here rather than translated in the template per row.
+    @property
+    def history_label(self) -> str:
+        return _("History of hand %(number)s") % {"number": self.shown_number}
+
+    @property
+    def change_label(self) -> str:
+        return _("Change hand %(number)s") % {"number": self.shown_number}
 
 
 @dataclass(frozen=True)
@@ -294,6 +305,7 @@ def table_rows(board: Board, *, slug: str, recent: int | None = None) -> list[Ta
 
 def table_row(board: Board, row: HandRow, *, slug: str) -> TableRow:
     names = board.names
+    args = (slug, board.session.pk, row.number)
     winner = row.winner
     paid = row_payments(board, row)
     return TableRow(
@@ -311,8 +323,10 @@ def table_row(board: Board, row: HandRow, *, slug: str) -> TableRow:
         ],
         is_void=row.is_void,
         edited=row.version > 1,
-        history_url=reverse("hand-history", args=(slug, board.session.pk, row.number)),
+        history_url=reverse("hand-history", args=args),
         notes=adjustment_notes(paid, names),
+        edit_url=reverse("hand-edit", args=args),
+        void_url=reverse("hand-void", args=args),
     )
 
 
