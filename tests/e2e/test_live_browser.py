@@ -29,6 +29,14 @@ def test_a_watching_phone_shows_the_scorers_hand_without_reloading(
     expect(watcher.locator(".hands")).to_contain_text("No hands yet")
     loads = []
     watcher.on("load", lambda _: loads.append(1))
+    # What the watcher is sent: only what changed since what it shows, in JSON.
+    news = []
+    watcher.on(
+        "response",
+        lambda response: (
+            news.append(response) if "/live/" in response.url and response.status == 200 else None
+        ),
+    )
 
     log_in(phone, live_server, "scorer")
     phone.goto(url)
@@ -43,5 +51,9 @@ def test_a_watching_phone_shows_the_scorers_hand_without_reloading(
     expect(watcher.locator(".hands-table tbody tr")).to_have_count(1, timeout=5_000)
     expect(watcher.locator(".total--leader .total-name")).to_have_text("Bala")
     assert loads == []
+    assert news, "the watcher was sent nothing"
+    change = news[-1].json()["session"]
+    assert change["since"] == 0 and [row["shown_number"] for row in change["rows"]] == [1]
+    assert len(news[-1].body()) < 3000
     watcher.screenshot(path=screenshots / "live_watcher.png", full_page=True)
     watcher_context.close()
