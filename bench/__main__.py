@@ -4,7 +4,8 @@
 of slow rules checks against gunicorn while hands are recorded, bench/stall_bench.py; the pages
 bench: each page against a bare answer, bench/pages_bench.py); `python -m
 bench reset` (not run by default) times the password-reset page for a known and an unknown
-address. The league bench
+address, and `python -m bench watchers` (not run by default either) 120 phones following
+20 tables live. The league bench
 needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
 figures are still printed and the exit status is non-zero.
 """
@@ -12,7 +13,7 @@ figures are still printed and the exit status is non-zero.
 import sys
 
 BENCHES = ("rules", "league", "stall", "pages")
-ON_REQUEST = ("reset",)
+ON_REQUEST = ("reset", "watchers")
 
 
 def _rules() -> int:
@@ -51,6 +52,12 @@ def _pages() -> int:
     return main()
 
 
+def _watchers() -> int:
+    from bench.watchers_bench import main
+
+    return main()
+
+
 def run(argv: list[str]) -> int:
     chosen = argv or list(BENCHES)
     unknown = [name for name in chosen if name not in (*BENCHES, *ON_REQUEST)]
@@ -68,6 +75,7 @@ def run(argv: list[str]) -> int:
             "stall": _stall,
             "pages": _pages,
             "reset": _reset,
+            "watchers": _watchers,
         }
         status = max(status, benches[name]())
         if len(chosen) > 1:

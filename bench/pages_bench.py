@@ -27,7 +27,8 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,7 +91,8 @@ class Client:
         return Answer(response.status, elapsed, len(data), data, answer_headers)
 
 
-def _json(answer: Answer) -> dict:
+def json_of(answer: Answer) -> dict:
+    """An answer's JSON, unzipped when it came compressed."""
     data = answer.body
     if answer.headers.get("content-encoding") == "gzip":
         import gzip
@@ -156,7 +158,7 @@ class WebHands:
             },
         )
         if answer.status == 201:
-            self.revision = _json(answer)["session"]["revision"]
+            self.revision = json_of(answer)["session"]["revision"]
         return answer
 
 
@@ -167,7 +169,7 @@ def _kinds(port: int, seeded: dict) -> list[Kind]:
     web = WebHands(scorer, seeded["web"])
     short_live = seeded["short"] + "live/"
     json_headers = {"Accept": "application/json"}
-    changed = _json(scorer.send("GET", f"{short_live}?revision=0", headers=json_headers))
+    changed = json_of(scorer.send("GET", f"{short_live}?revision=0", headers=json_headers))
     now = changed["session"]["revision"]
 
     def long_page() -> Answer:
@@ -231,14 +233,17 @@ def _report(kinds: list[Kind]) -> int:
     return 1 if failed else 0
 
 
-def main() -> int:
+@contextmanager
+def seeded_server(name: str) -> Iterator[tuple[int, dict, int]]:
+    """gunicorn serving the seeded club (bench/pages_seed.py): its port, what the seed
+    printed, and the server's process id (its workers are its children)."""
     uptime = subprocess.run(["uptime"], capture_output=True, text=True, check=False)
     print("load:", uptime.stdout.strip() or os.getloadavg())
-    with tempfile.TemporaryDirectory(prefix="rummyclub-pages-") as folder:
+    with tempfile.TemporaryDirectory(prefix=f"rummyclub-{name}-") as folder:
         database_url = os.environ.get("PAGES_DATABASE_URL") or f"sqlite:///{folder}/pages.sqlite3"
         print("database:", database_url.split("@")[-1])
         redis, redis_url = servers.start_redis(folder)
-        env = servers.environment(database_url, redis_url, name="pages")
+        env = servers.environment(database_url, redis_url, name=name)
         env.setdefault("SLOTS_DIR", str(Path(folder) / "slots"))
         # The app's settings and addresses, with the bare answer beside them.
         env["DJANGO_SETTINGS_MODULE"] = "bench.site_settings"
@@ -259,10 +264,7 @@ def main() -> int:
             port = servers.free_port()
             server = servers.start_gunicorn(env, port, Path(folder) / "gunicorn.log")
             try:
-                kinds = _kinds(port, found)
-                _measure(kinds)
-                print(f"{ROUNDS} rounds, medians:")
-                return _report(kinds)
+                yield port, found, server.pid
             finally:
                 os.killpg(server.pid, signal.SIGTERM)
                 server.wait(timeout=30)
@@ -270,3 +272,11 @@ def main() -> int:
             if redis is not None:
                 redis.terminate()
                 redis.wait(timeout=10)
+
+
+def main() -> int:
+    with seeded_server("pages") as (port, found, _):
+        kinds = _kinds(port, found)
+        _measure(kinds)
+        print(f"{ROUNDS} rounds, medians:")
+        return _report(kinds)

@@ -5,7 +5,8 @@ Run with DATABASE_URL pointing at the bench's own, migrated database. One public
 one of 200 (the session screen, short and long), two open sessions whose hands the bench
 records (one through the web form's JSON answer, one through the API), and a published
 tournament with a played round (its public page). The owner's web session and API token let
-the bench ask as the scorer.
+the bench ask as the scorer. And 20 open tables of six for the watchers bench
+(bench/watchers_bench.py).
 """
 
 from __future__ import annotations
@@ -156,6 +157,8 @@ def seed() -> dict[str, object]:
     long = _session(club, owner, players, 200)
     web = _session(club, owner, players[:4], 0)
     api = _session(club, owner, players[:4], 0)
+    # The watchers bench's evening: 20 tables of six, each with a few hands already.
+    tables = [_session(club, owner, players, 6) for _ in range(20)]
     base = f"/clubs/{club.slug}/sessions/"
     return {
         "cookie": f"{settings.SESSION_COOKIE_NAME}={_web_session(owner)}",
@@ -166,6 +169,13 @@ def seed() -> dict[str, object]:
         "web": f"{base}{web.pk}/",
         "api_hands": f"/api/v1/clubs/{club.slug}/sessions/{api.pk}/hands/",
         "tournament": _tournament(club, owner),
+        "tables": [
+            {
+                "live": f"{base}{table.pk}/live/",
+                "hands": f"/api/v1/clubs/{club.slug}/sessions/{table.pk}/hands/",
+            }
+            for table in tables
+        ],
     }
 
 
