@@ -43,7 +43,7 @@ from scoring.api.serializers import (
 )
 from scoring.errors import SessionClosed, StaleSession
 from scoring.models import GameSession, HandVersion
-from scoring.selectors import attach_totals, session_board, session_list
+from scoring.selectors import Board, attach_totals, session_board, session_list
 from scoring.services import hands
 from scoring.services.pots import split_pot
 from scoring.services.seats import seat_change
@@ -74,7 +74,10 @@ class SessionView(ClubSessionView[M]):
     def session(self) -> GameSession:
         return load_session(self.access, self.kwargs["session_id"])
 
-    def state(self) -> dict[str, Any]:
+    def state(self, board: Board | None = None) -> dict[str, Any]:
+        """The session as it is now: `board`, when a change's service has just built it."""
+        if board is not None:
+            return SessionStateSerializer(board, context=self.get_serializer_context()).data
         return changes.session_state(self.session, self.get_serializer_context())
 
     def conflict(self, error: StaleSession | SessionClosed) -> Response:
@@ -126,7 +129,7 @@ class SessionView(ClubSessionView[M]):
         context = {**self.get_serializer_context(), "session": self.session}
         hand = HandVersionSerializer(version, context=context).data
         return Response(
-            {"hand": hand, "session": self.state()},
+            {"hand": hand, "session": self.state(version.board_after)},
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 

@@ -121,7 +121,7 @@ def record_hand(
         created_by=user,
         revision=session.revision + 1,  # the revision save_change gives the session
     )
-    save_change(session, board=board_with_hand(board, version))
+    version.board_after = save_change(session, board=board_with_hand(board, version))
     return version
 
 
@@ -174,7 +174,7 @@ def _supersede(
         reason=reason,
         revision=session.revision + 1,  # the revision save_change gives the session
     )
-    save_change(session)
+    version.board_after = save_change(session)
     return version
 
 

@@ -228,9 +228,10 @@ def lock_session(session_id: int) -> GameSession:
     )
 
 
-def save_change(session: GameSession, *, board: Board | None = None) -> None:
+def save_change(session: GameSession, *, board: Board | None = None) -> Board:
     """After any change to the hands: finish or reopen the session, and bump its revision.
-    `board`: the session's board after the change, when the caller has it already."""
+    `board`: the session's board after the change, when the caller has it already. Answers
+    the board after the change (its session is `session`, at its new revision)."""
     if board is None:
         board = session_board(session)
     _keep_split(session, board)
@@ -238,6 +239,7 @@ def save_change(session: GameSession, *, board: Board | None = None) -> None:
     session.revision += 1
     session.save(update_fields=["revision", "status", "finished_at", "ended_early"])
     session_changed.send(sender=GameSession, session=session)
+    return board
 
 
 def _keep_split(session: GameSession, board: Board) -> None:

@@ -122,7 +122,7 @@ def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpRespons
             return answers.refused(access, board, panel)
         return render_board(request, access=access, board=board, panel=panel, status=400)
     if as_json:
-        board = _fresh_board(session)
+        board = version.board_after or _fresh_board(session)
         return answers.stored(access, board, version=version, since=revision)
     messages.success(request, _("Hand saved."))
     return redirect("session-detail", slug=slug, session_id=session.pk)
