@@ -157,9 +157,15 @@ def seed() -> dict[str, object]:
     long = _session(club, owner, players, 200)
     web = _session(club, owner, players[:4], 0)
     api = _session(club, owner, players[:4], 0)
-    # The watchers bench's evening: 20 tables of six, each with a few hands already.
-    tables = [_session(club, owner, players, 6) for _ in range(20)]
+    # The watchers bench's evening, in a club of its own (the club page lists 22 sessions):
+    # 20 tables of six, each with a few hands already.
+    evening = club_services.create_club(
+        name=f"Watchers Bench {uuid.uuid4().hex[:6]}", owner=owner, timezone_name="UTC"
+    )
+    guests = [club_services.add_guest(club=evening, name=name) for name in NAMES]
+    tables = [_session(evening, owner, guests, 6) for _ in range(20)]
     base = f"/clubs/{club.slug}/sessions/"
+    tables_base = f"/clubs/{evening.slug}/sessions/"
     return {
         "cookie": f"{settings.SESSION_COOKIE_NAME}={_web_session(owner)}",
         "token": Token.objects.create(user=owner).key,
@@ -171,8 +177,8 @@ def seed() -> dict[str, object]:
         "tournament": _tournament(club, owner),
         "tables": [
             {
-                "live": f"{base}{table.pk}/live/",
-                "hands": f"/api/v1/clubs/{club.slug}/sessions/{table.pk}/hands/",
+                "live": f"{tables_base}{table.pk}/live/",
+                "hands": f"/api/v1/clubs/{evening.slug}/sessions/{table.pk}/hands/",
             }
             for table in tables
         ],
