@@ -7,7 +7,7 @@ derived from the current versions, so nothing recorded is ever lost.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -17,9 +17,6 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from clubs.models import Club, Player
 from common.rules_words import game_label
 from scoring.rules.variants import VARIANTS
-
-if TYPE_CHECKING:
-    from scoring.selectors import Board
 
 
 class Variant(models.TextChoices):
@@ -234,9 +231,10 @@ class HandVersion(models.Model):
     # door answers "already stored" even to a repeat that arrived while the first request
     # was still being saved.
     replayed = False
-    # Not stored: the session's board just after this change, when the service built it to
-    # write it, so a door answers the new state without reading the session again.
-    board_after: Board | None = None
+    # Not stored: the session's board just after this change (a `scoring.selectors.Board`,
+    # which imports this module, hence untyped here), when the service built it to write
+    # it, so a door answers the new state without reading the session again.
+    board_after: Any = None
 
     class Meta:
         ordering = ["hand", "version"]
