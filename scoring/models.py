@@ -98,6 +98,9 @@ class GameSession(models.Model):
     # Bumped by every change; a form carries the revision it was drawn from, so a change
     # made from a stale screen is refused instead of overwriting someone else's.
     revision = models.PositiveIntegerField(default=0)
+    # The hands that count (void ones too, not undone ones), kept by every change
+    # (services.sessions.save_change), so a list of sessions counts none of them.
+    hand_count = models.PositiveIntegerField(default=0)
 
     # Not stored: {seat position: points}, set on a page of sessions by
     # scoring.selectors.attach_totals.

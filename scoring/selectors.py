@@ -13,7 +13,7 @@ from functools import cached_property
 from itertools import chain, groupby
 from typing import Any
 
-from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
+from django.db.models import F, Max, Prefetch, QuerySet
 from django.db.models.functions import Lower
 
 from clubs.models import Club, Player
@@ -441,19 +441,10 @@ def hand_read(session: GameSession, number: int) -> HandRead | None:
 
 
 def club_sessions(club: Club) -> QuerySet[GameSession]:
-    """The club's sessions, newest first, with their players and hand counts."""
-    return (
-        GameSession.objects.filter(club=club)
-        .annotate(
-            hand_count=Count(
-                "hands",
-                filter=Q(hands__versions__is_current=True)
-                & ~Q(hands__versions__status=HandStatus.REMOVED),
-            )
-        )
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        )
+    """The club's sessions, newest first, with their players (and `hand_count`, which
+    every change keeps on the session)."""
+    return GameSession.objects.filter(club=club).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
 
 

@@ -237,7 +237,8 @@ def save_change(session: GameSession, *, board: Board | None = None) -> Board:
     _keep_split(session, board)
     apply_ending(session, board)
     session.revision += 1
-    session.save(update_fields=["revision", "status", "finished_at", "ended_early"])
+    session.hand_count = board.hands_dealt
+    session.save(update_fields=["revision", "hand_count", "status", "finished_at", "ended_early"])
     session_changed.send(sender=GameSession, session=session)
     return board
 

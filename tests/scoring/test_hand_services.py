@@ -239,3 +239,21 @@ def test_the_preview_shows_the_ledger_without_storing_it(session):
 
     assert ledger["scores"]["2"] == 19
     assert not Hand.objects.exists()
+
+
+def test_every_change_keeps_the_sessions_hand_count_that_lists_show():
+    from tests.factories import undo, void
+
+    session = make_session(make_club("Tuesday Club"))
+    counts = []
+    for winner in (0, 1, 2):
+        record(session, typed_entry(winner, {p: 5 for p in range(3) if p != winner}))
+    session.refresh_from_db()
+    counts.append(session.hand_count)
+    void(session, 2, reason="misdeal")  # a void hand still counts as dealt
+    session.refresh_from_db()
+    counts.append(session.hand_count)
+    undo(session)
+    session.refresh_from_db()
+    counts.append(session.hand_count)
+    assert counts == [3, 3, 2]
