@@ -55,7 +55,7 @@ SECRET_PAGES = frozenset({"club-invitations"})
 
 class CompressedAnswers(GZipMiddleware):
     """Pages and JSON answers go out gzipped (static files are WhiteNoise's, compressed by
-    `collectstatic`): the session screen's 25-hand HTML is 108 KB, 11 KB gzipped, which on a
+    `collectstatic`): the session screen's 25-hand HTML is 108 KB, 10 KB gzipped, which on a
     club room's slow Wi-Fi is most of its first load.
 
     Compression of a page that carries a secret beside text an attacker can put in the
