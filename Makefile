@@ -24,7 +24,7 @@ help:
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
 	@echo "make lint       ruff (check and format), mypy, the import contracts, ESLint for static/js"
 	@echo "make test-js    the scripts' unit tests (Node's test runner), in a second or two"
-	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall"
+	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall, pages, first load"
 	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
 	@echo "make backup     write a dated backup of the database into BACKUP_DIR (var/backups/)"
 	@echo "make restore FILE=...       restore a backup into an empty database, then migrate"
@@ -121,8 +121,9 @@ lint-types: setup
 lint-imports: setup
 	$(VENV)/bin/lint-imports
 
-# `make bench BENCH=rules`, `BENCH=league` or `BENCH=stall` runs one; the league bench makes, migrates and
-# seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards.
+# `make bench BENCH=pages` (or any name bench/__main__.py lists) runs one; the league bench
+# makes, migrates and seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it
+# afterwards; the pages bench measures on PAGES_DATABASE_URL when it is set.
 bench: setup
 	$(PY) -m bench $(BENCH)
 

@@ -1,66 +1,44 @@
-"""`python -m bench`: the rules-engine bench, the league bench on PostgreSQL, the stall bench.
+"""`python -m bench`: the benches, each in its own module under bench/.
 
-`python -m bench rules`, `league`, `stall` or `pages` runs one of them (the stall bench: a burst
-of slow rules checks against gunicorn while hands are recorded, bench/stall_bench.py; the pages
-bench: each page against a bare answer, bench/pages_bench.py); `python -m
-bench reset` (not run by default) times the password-reset page for a known and an unknown
-address, and `python -m bench watchers` (not run by default either) 120 phones following
-20 tables live. The league bench
-needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
-figures are still printed and the exit status is non-zero.
+`python -m bench <name> ...` runs the ones named; with no name, every bench in BENCHES.
+- `rules`: the rules engine (bench/rules_bench.py);
+- `league`: the league updates on PostgreSQL (bench/league_bench.py says where; when it
+  cannot run, the other figures are still printed and the exit status is non-zero);
+- `stall`: a burst of slow rules checks against gunicorn while hands are recorded
+  (bench/stall_bench.py);
+- `pages`: each page of issue 21's table against a bare answer (bench/pages_bench.py);
+- `firstload`: the session screen's first visit on a slow phone in Chromium
+  (bench/first_load.py).
+On request only: `reset` times the password-reset page for a known and an unknown address
+(bench/reset_bench.py), and `watchers` has 120 phones follow 20 tables live
+(bench/watchers_bench.py).
 """
 
+import importlib
 import sys
 
-BENCHES = ("rules", "league", "stall", "pages")
-ON_REQUEST = ("reset", "watchers")
+# Each bench's module; its main() prints the figures and answers the exit status.
+BENCHES = {
+    "rules": "bench.rules_bench",
+    "league": "bench.league_bench",
+    "stall": "bench.stall_bench",
+    "pages": "bench.pages_bench",
+    "firstload": "bench.first_load",
+}
+ON_REQUEST = {
+    "reset": "bench.reset_bench",
+    "watchers": "bench.watchers_bench",
+}
 
 
-def _rules() -> int:
-    try:
-        from bench.rules_bench import main
-    except ModuleNotFoundError as exc:
-        if exc.name != "bench.rules_bench":
-            raise
-        print("bench/rules_bench.py is not written yet: there is no benchmark to run.")
-        return 1
-    main()
-    return 0
-
-
-def _league() -> int:
-    from bench.league_bench import main
-
-    return main()
-
-
-def _reset() -> int:
-    from bench.reset_bench import main
-
-    return main()
-
-
-def _stall() -> int:
-    from bench.stall_bench import main
-
-    return main()
-
-
-def _pages() -> int:
-    from bench.pages_bench import main
-
-    return main()
-
-
-def _watchers() -> int:
-    from bench.watchers_bench import main
-
-    return main()
+def _run_one(name: str) -> int:
+    status = importlib.import_module({**BENCHES, **ON_REQUEST}[name]).main()
+    return 0 if status is None else int(status)
 
 
 def run(argv: list[str]) -> int:
     chosen = argv or list(BENCHES)
-    unknown = [name for name in chosen if name not in (*BENCHES, *ON_REQUEST)]
+    unknown = [name for name in chosen if name not in {**BENCHES, **ON_REQUEST}]
     if unknown:
         names = " | ".join((*BENCHES, *ON_REQUEST))
         print(f"usage: python -m bench [{names}]  (no argument: {', '.join(BENCHES)})")
@@ -69,15 +47,7 @@ def run(argv: list[str]) -> int:
     for name in chosen:
         if len(chosen) > 1:
             print(f"== {name} bench ==", flush=True)
-        benches = {
-            "rules": _rules,
-            "league": _league,
-            "stall": _stall,
-            "pages": _pages,
-            "reset": _reset,
-            "watchers": _watchers,
-        }
-        status = max(status, benches[name]())
+        status = max(status, _run_one(name))
         if len(chosen) > 1:
             print(flush=True)
     return status

@@ -9,22 +9,29 @@ from __future__ import annotations
 
 import json
 
-from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
+
+from languages.fonts import page_fonts
 
 WORKBOX = "vendor/workbox-7.4.1/"
 
 
 def _fonts() -> list[str]:
-    """The addresses of the app's fonts (static/fonts/), which the worker keeps on install: a
-    page opened offline in English still names the languages in their own scripts, and the
-    browser asks for a font only once a page needs its letters, maybe never before that."""
-    folder = settings.BASE_DIR / "static" / "fonts"
-    return [static(f"fonts/{font.name}") for font in sorted(folder.glob("*.woff2"))]
+    """The addresses of the fonts of the phone's language (languages/fonts.py), which the
+    worker keeps on install. The first page a phone opens loads its fonts before the worker
+    looks after it, so they would not be kept otherwise, and the offline page, kept at the
+    same time in the same language, needs them too. The worker's script names them, so it
+    differs by language: a phone that switches language gets a new worker, which keeps the
+    new language's fonts beside the old ones (the same version's caches stay). A phone never
+    downloads the fonts of a language it does not read; pages opened later keep theirs as
+    they load them (the worker keeps every static file it answers)."""
+    return [static(font) for font in page_fonts(get_language())]
 
 
 def _version() -> str:
@@ -48,6 +55,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     )
     # The browser checks for a new worker on every visit; a stale one would keep old pages.
     response["Cache-Control"] = "no-cache"
+    # Its fonts are the language's, which the cookies or the browser's languages say.
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
     return response
 
 

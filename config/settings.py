@@ -137,6 +137,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and JSON gzipped (config/middleware.py says why it is safe, and which pages are
+    # not). After WhiteNoise, which answers static files itself, compressed ahead of time;
+    # before every middleware that reads or writes a body, so it compresses the last word.
+    "config.middleware.CompressedAnswers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language from the switcher's cookie, else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",

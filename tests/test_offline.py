@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
 
 import pytest
+from django.conf import settings
 from django.test import Client
+
+from languages.fonts import DEVANAGARI, NAMES, TAMIL
 
 
 @pytest.mark.django_db
@@ -67,14 +70,37 @@ def test_every_page_loads_the_catalogue_in_its_own_language(client: Client):
     assert '<script src="/jsi18n/?lang=en" defer></script>' in client.get("/").content.decode()
 
 
+def fonts_kept(response) -> list[str]:
+    """The fonts the worker keeps when it installs, as its script names them."""
+    return json.loads(response.content.decode().split("const FONTS = ", 1)[1].split(";", 1)[0])
+
+
 @pytest.mark.django_db
-def test_the_worker_keeps_every_font_when_it_installs(client: Client):
-    body = client.get("/sw.js").content.decode()
-    fonts = sorted(
-        Path(__file__).resolve().parent.parent.joinpath("static", "fonts").glob("*.woff2")
-    )
-    assert len(fonts) == 4
-    kept = body.split("const FONTS = ", 1)[1].split(";", 1)[0]
-    for font in fonts:
-        assert f'"/static/fonts/{font.name}"' in kept
-    assert "caches.open(FILES).then((cache) => cache.addAll(FONTS))" in body
+@pytest.mark.parametrize(
+    ("language", "fonts"),
+    [
+        ("en", [NAMES]),
+        ("hi", [NAMES, *DEVANAGARI]),
+        ("ne", [NAMES, *DEVANAGARI]),
+        ("ta", [NAMES, *TAMIL]),
+    ],
+)
+def test_the_worker_keeps_the_fonts_of_the_phones_language_when_it_installs(language, fonts):
+    # The first page loaded its fonts before the worker looked after it, and the offline
+    # page it keeps beside them is in the same language; a phone never downloads another
+    # language's script font for nothing.
+    response = Client(headers={"accept-language": language}).get("/sw.js")
+    assert fonts_kept(response) == [f"/static/{font}" for font in fonts]
+    assert "caches.open(FILES).then((cache) => cache.addAll(FONTS))" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_worker_follows_the_language_chosen_with_the_switcher():
+    client = Client(headers={"accept-language": "en"})
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ta"
+    response = client.get("/sw.js")
+    assert fonts_kept(response) == [f"/static/{font}" for font in (NAMES, *TAMIL)]
+    # A phone that changes language gets a worker of the new language's fonts, which adds
+    # them to those it keeps (its caches are the same version's).
+    vary = {header.strip() for header in response["Vary"].split(",")}
+    assert {"Cookie", "Accept-Language"} <= vary

@@ -15,7 +15,9 @@ const FONTS = {{ fonts|safe }};
 
 self.addEventListener("install", (event) => {
   // The page shown for an address never opened before, when there is no network; and the
-  // fonts, which a page asks for only when it shows their letters (config/offline.py).
+  // fonts of the phone's language, which the first page loaded before this worker looked
+  // after it (config/offline.py: this script names them, so a new language means a new
+  // worker, which adds its fonts to the same cache).
   event.waitUntil(Promise.all([
     caches.open(PAGES).then((cache) => cache.add(OFFLINE_URL)),
     caches.open(FILES).then((cache) => cache.addAll(FONTS)),

@@ -178,3 +178,46 @@ def test_a_waiting_hand_refused_on_arrival_comes_back_with_its_sentence_and_entr
     expect(page.locator("input[name=s2-points]")).to_have_value("30")
     expect(page.locator("#s1-how-won")).to_be_checked()
     assert HandVersion.objects.count() == 0
+
+
+FONT_OF = {"en": None, "hi": "Rummy Devanagari", "ta": "Rummy Tamil"}
+SCRIPT_FONTS = {"Rummy Devanagari", "Rummy Tamil"}
+
+
+def fonts_drawn(page: Page, expected: set[str]) -> set[str]:
+    """The families of the fonts the page has loaded to draw its text, once those
+    `expected` have (a font is asked for when text needing it is laid out)."""
+    page.wait_for_function(
+        """(expected) => expected.every((family) => [...document.fonts].some(
+            (f) => f.family.replaceAll('"', "") === family && f.status === "loaded"))""",
+        arg=sorted(expected),
+    )
+    families = page.evaluate(
+        """() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family)"""
+    )
+    return {family.strip('"') for family in families}
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "ta"])
+def test_a_page_opened_offline_is_drawn_in_its_own_languages_fonts(
+    live_server, phone_in, screenshots, language
+) -> None:
+    """Every font a page needs comes from the worker with no network: its script's (none in
+    English) and the switcher's names; and no other script's font, online or off."""
+    page = phone_in(language)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url + "/"}]
+    )
+    open_session(live_server, page)
+    cut_network(page, True)
+    page.reload()
+    expect(page.locator("#hand-form")).to_be_visible()
+    own = {FONT_OF[language]} if FONT_OF[language] else set()
+    assert fonts_drawn(page, {"Rummy Names", *own}) & SCRIPT_FONTS == own
+    page.screenshot(path=screenshots / f"offline_{language}_session.png")
+
+    # An address never opened: the worker's offline page, in the language and its fonts.
+    page.goto(live_server.url + "/clubs/")
+    expect(page.locator(".offline-page")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    assert fonts_drawn(page, {"Rummy Names", *own}) & SCRIPT_FONTS == own
