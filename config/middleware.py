@@ -83,8 +83,4 @@ class CompressedAnswers(GZipMiddleware):
         match = getattr(request, "resolver_match", None)
         if match is not None and match.view_name in SECRET_PAGES:
             return response
-        # A stream of events must arrive as each is written; gzip holds small writes back
-        # until it has a block's worth (Django's compress_sequence never flushes).
-        if response.get("Content-Type", "").startswith("text/event-stream"):
-            return response
         return super().process_response(request, response)

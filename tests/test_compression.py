@@ -69,16 +69,3 @@ def test_a_font_is_served_as_it_is_never_gzipped_again():
     font = Client(headers=PHONE).get("/static/fonts/rummy-names-400.woff2")
     assert font.status_code == 200
     assert not font.has_header("Content-Encoding")
-
-
-def test_a_stream_of_events_is_never_held_back_by_compression():
-    from django.http import HttpRequest, StreamingHttpResponse
-
-    from config.middleware import CompressedAnswers
-
-    request = HttpRequest()
-    request.META["HTTP_ACCEPT_ENCODING"] = "gzip"
-    events = StreamingHttpResponse(iter([b"data: 1\n\n"]), content_type="text/event-stream")
-    answer = CompressedAnswers(lambda _: events).process_response(request, events)
-    assert not answer.has_header("Content-Encoding")
-    assert b"".join(answer.streaming_content) == b"data: 1\n\n"
