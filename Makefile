@@ -24,7 +24,7 @@ help:
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
 	@echo "make lint       ruff (check and format), mypy, the import contracts, ESLint for static/js"
 	@echo "make test-js    the scripts' unit tests (Node's test runner), in a second or two"
-	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall"
+	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall, clubs"
 	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
 	@echo "make backup     write a dated backup of the database into BACKUP_DIR (var/backups/)"
 	@echo "make restore FILE=...       restore a backup into an empty database, then migrate"
@@ -121,8 +121,9 @@ lint-types: setup
 lint-imports: setup
 	$(VENV)/bin/lint-imports
 
-# `make bench BENCH=rules`, `BENCH=league` or `BENCH=stall` runs one; the league bench makes, migrates and
-# seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards.
+# `make bench BENCH=rules`, `BENCH=league`, `BENCH=stall` or `BENCH=clubs` runs one; the league bench makes, migrates and
+# seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it afterwards; the clubs
+# bench seeds its own afresh (CLUBS_BENCH_DATABASE_URL) and starts its own Redis and workers.
 bench: setup
 	$(PY) -m bench $(BENCH)
 

@@ -1,7 +1,10 @@
-"""`python -m bench`: the rules-engine bench, the league bench on PostgreSQL, the stall bench.
+"""`python -m bench`: the rules-engine bench, the league bench on PostgreSQL, the stall bench,
+the clubs bench.
 
-`python -m bench rules`, `league` or `stall` runs one of them (the stall bench: a burst of slow
-rules checks against gunicorn while hands are recorded, bench/stall_bench.py); `python -m
+`python -m bench rules`, `league`, `stall` or `clubs` runs one of them (the stall bench: a burst
+of slow rules checks against gunicorn while hands are recorded, bench/stall_bench.py; the clubs
+bench: a thousand clubs' full rebuild on 1 and 2 real Celery workers and one hand's update as
+the clubs grow, bench/clubs_bench.py); `python -m
 bench reset` (not run by default) times the password-reset page for a known and an unknown
 address. The league bench
 needs PostgreSQL (bench/league_bench.py says where); when it cannot run, the rules bench's
@@ -10,7 +13,7 @@ figures are still printed and the exit status is non-zero.
 
 import sys
 
-BENCHES = ("rules", "league", "stall")
+BENCHES = ("rules", "league", "stall", "clubs")
 ON_REQUEST = ("reset",)
 
 
@@ -44,6 +47,12 @@ def _stall() -> int:
     return main()
 
 
+def _clubs() -> int:
+    from bench.clubs_bench import main
+
+    return main()
+
+
 def run(argv: list[str]) -> int:
     chosen = argv or list(BENCHES)
     unknown = [name for name in chosen if name not in (*BENCHES, *ON_REQUEST)]
@@ -55,7 +64,13 @@ def run(argv: list[str]) -> int:
     for name in chosen:
         if len(chosen) > 1:
             print(f"== {name} bench ==", flush=True)
-        benches = {"rules": _rules, "league": _league, "stall": _stall, "reset": _reset}
+        benches = {
+            "rules": _rules,
+            "league": _league,
+            "stall": _stall,
+            "clubs": _clubs,
+            "reset": _reset,
+        }
         status = max(status, benches[name]())
         if len(chosen) > 1:
             print(flush=True)

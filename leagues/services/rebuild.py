@@ -41,7 +41,9 @@ def lock_club(club_id: int) -> None:
     does not wait for this one, so a scorer never waits for a rebuild. SQLite has no row
     locks (one writer at a time) and Django leaves the clause out there.
     """
-    list(Club.objects.select_for_update(no_key=True).filter(pk=club_id).values_list("pk"))
+    list(
+        Club.objects.select_for_update(no_key=True).filter(pk=club_id).order_by().values_list("pk")
+    )
 
 
 @transaction.atomic
