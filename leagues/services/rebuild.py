@@ -22,10 +22,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from clubs.models import Club
-from leagues.models import League, PendingUpdate, Rating, RatingChange, SessionResult
+from leagues.models import League, PendingUpdate, SessionResult
 from leagues.results import ResultLine, session_results
 from leagues.services.bulk import insert_many
-from leagues.services.ratings import replay
+from leagues.services.ratings import rate_club_afresh
 from leagues.services.standings import refresh_standings
 from leagues.signals import results_rebuilt
 from scoring.models import GameSession
@@ -63,26 +63,23 @@ def rebuild_club(club_id: int) -> dict[str, int]:
     )
     rows: list[SessionResult] = []
     count = 0
+    variants = set()
     for board in session_boards(sessions, scores_only=True):
         session = board.session
         rows += result_rows(
             session, session_results(board), session.finished_at or session.started_at
         )
         count += 1
+        variants.add(session.variant)
         if len(rows) >= 5000:
             insert_many(SessionResult, rows)
             rows = []
     insert_many(SessionResult, rows)
     leagues = list(League.objects.filter(club_id=club_id))
     for league in leagues:
-        league.standings.all().delete()
+        # Every line written afresh, and the lines of players with no result left removed.
         refresh_standings(league=league)
-    # From nothing: a rating in a game the club no longer has a session of goes too.
-    RatingChange.objects.filter(club_id=club_id).delete()
-    Rating.objects.filter(club_id=club_id).delete()
-    variants = sorted(set(sessions.values_list("variant", flat=True)))
-    for variant in variants:
-        replay(club_id=club_id, variant=variant, start=None)
+    rate_club_afresh(club_id=club_id)
     counts = {"sessions": count, "leagues": len(leagues), "rating_pools": len(variants)}
     for _receiver, answer in results_rebuilt.send(sender=SessionResult, club_id=club_id):
         # Each receiver answers its own counts; the stubs type a receiver's answer as str.
@@ -92,7 +89,8 @@ def rebuild_club(club_id: int) -> dict[str, int]:
 
 
 def _clear(marks: list[tuple[int, datetime]]) -> None:
-    """Delete the marks read at the start that nobody has marked again since."""
+    """Delete the marks read at the start that nobody has marked again since (none: no
+    query)."""
     for start in range(0, len(marks), 500):
         chunk = marks[start : start + 500]
         same = reduce(or_, (Q(pk=pk, marked_at=at) for pk, at in chunk))

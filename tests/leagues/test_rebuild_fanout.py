@@ -188,3 +188,16 @@ def test_no_wait_only_queues(clubs, monkeypatch):
 
     assert "Queued the rebuild of 3 clubs, one task each." in _rebuild("--no-wait")
     assert queued == [club.pk for club in clubs]
+
+
+def test_a_game_the_club_no_longer_has_sessions_of_leaves_no_ratings(clubs):
+    club = clubs[1]
+    games = set(club.sessions.values_list("variant", flat=True))
+    assert Rating.objects.filter(club=club).values("variant").distinct().count() == len(games)
+    gone = sorted(games)[0]
+    club.sessions.filter(variant=gone).delete()
+
+    rebuild_club_task.apply(args=(club.pk,))
+
+    assert not Rating.objects.filter(club=club, variant=gone).exists()
+    assert Rating.objects.filter(club=club).exclude(variant=gone).exists()
