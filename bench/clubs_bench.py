@@ -285,7 +285,7 @@ def _rebuilds(ids: list[int], env: dict[str, str], folder: Path) -> dict[str, li
 def _start_worker(queues: str, name: str, env: dict[str, str], folder: Path) -> subprocess.Popen:
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"]
     command += ["-Q", queues, "-n", f"{name}@%h", "--without-gossip", "--without-mingle"]
-    command += ["--without-heartbeat", "--loglevel", env.get("LOG_LEVEL", "WARNING")]
+    command += ["--without-heartbeat", "--loglevel", "WARNING"]
     with (folder / f"worker-{name}.log").open("w") as log:
         return subprocess.Popen(
             command,

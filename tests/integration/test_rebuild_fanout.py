@@ -14,6 +14,7 @@ from io import StringIO
 import psycopg
 import pytest
 from django.core.management import call_command
+from django.db import connection
 
 from leagues import fanout
 from leagues.models import PendingUpdate, Standing
@@ -91,3 +92,26 @@ def test_a_club_held_up_holds_up_no_other_club(clubs) -> None:
 
     assert queued[held.pk].get(timeout=60) is not None
     assert _club_lines(held) == held_lines
+
+
+def _other_backends() -> set[int]:
+    """The PostgreSQL processes serving the test database, but the test's own."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return {row[0] for row in cursor.fetchall()}
+
+
+def test_a_worker_keeps_its_database_connection_from_task_to_task(clubs) -> None:
+    ids = [club.pk for club in clubs]
+    fanout.wait(fanout.queue_rebuild(ids), timeout=60)
+    serving = _other_backends()
+
+    for _ in range(3):
+        assert fanout.wait(fanout.queue_rebuild(ids), timeout=60).done == len(ids)
+
+    # Still the workers' same connections: none was closed after its task, none opened.
+    assert serving
+    assert _other_backends() <= serving
