@@ -24,7 +24,7 @@ help:
 	@echo "make test-fast  the quick loop: no browser tests, no slow reference batches"
 	@echo "make lint       ruff (check and format), mypy, the import contracts, ESLint for static/js"
 	@echo "make test-js    the scripts' unit tests (Node's test runner), in a second or two"
-	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall, pages, first load"
+	@echo "make bench      set up and run the benchmarks: rules engine, leagues on PostgreSQL, stall, pages, first load, clubs"
 	@echo "make i18n       extract every string into the hi, ne and ta catalogues and compile them"
 	@echo "make backup     write a dated backup of the database into BACKUP_DIR (var/backups/)"
 	@echo "make restore FILE=...       restore a backup into an empty database, then migrate"
@@ -123,7 +123,8 @@ lint-imports: setup
 
 # `make bench BENCH=pages` (or any name bench/__main__.py lists) runs one; the league bench
 # makes, migrates and seeds its own PostgreSQL database (BENCH_DATABASE_URL) and reuses it
-# afterwards; the pages bench measures on PAGES_DATABASE_URL when it is set.
+# afterwards; the pages bench measures on PAGES_DATABASE_URL when it is set; the clubs bench
+# seeds its own afresh (CLUBS_BENCH_DATABASE_URL) and starts its own Redis and workers.
 bench: setup
 	$(PY) -m bench $(BENCH)
 

@@ -8,7 +8,9 @@
   (bench/stall_bench.py);
 - `pages`: each page of issue 21's table against a bare answer (bench/pages_bench.py);
 - `firstload`: the session screen's first visit on a slow phone in Chromium
-  (bench/first_load.py).
+  (bench/first_load.py);
+- `clubs`: a thousand clubs' full standings rebuild on 1 and 2 real Celery workers, and one
+  hand's update as the clubs grow (bench/clubs_bench.py).
 On request only: `reset` times the password-reset page for a known and an unknown address
 (bench/reset_bench.py), and `watchers` has 120 phones follow 20 tables live
 (bench/watchers_bench.py).
@@ -24,6 +26,7 @@ BENCHES = {
     "stall": "bench.stall_bench",
     "pages": "bench.pages_bench",
     "firstload": "bench.first_load",
+    "clubs": "bench.clubs_bench",
 }
 ON_REQUEST = {
     "reset": "bench.reset_bench",

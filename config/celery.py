@@ -7,7 +7,7 @@ embedded default needs no broker and no worker.
 import os
 from typing import Any
 
-from celery import Celery, bootsteps
+from celery import Celery, bootsteps, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -37,3 +37,23 @@ class SweepOnConnect(bootsteps.StartStopStep):
 
 
 app.steps["consumer"].add(SweepOnConnect)
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def keep_database_connection(sender: Any = None, **kwargs: Any) -> None:
+    """A worker keeps its database connection from task to task, as a web process keeps it
+    from request to request: closed past CONN_MAX_AGE or once it failed, checked before its
+    next use (CONN_HEALTH_CHECKS). Celery's Django fix-up would close it around every task
+    (CELERY_DB_REUSE_MAX in the settings stops that): a new PostgreSQL connection for every
+    hand's update and every club of a rebuild, which made a club's rebuild take half as long
+    again on a worker as in one process (docs/operations.md, "Growing").
+
+    Not for a task run eagerly: it runs inside its caller's transaction and connection.
+    """
+    request = getattr(sender, "request", None)
+    if request is None or getattr(request, "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()

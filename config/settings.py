@@ -274,6 +274,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
+# Celery's Django fix-up closes the database connection before and after every task unless
+# this is set; then it does so only every this many tasks. A worker keeps its connection
+# from task to task instead, renewed as a web process renews it (config/celery.py).
+CELERY_DB_REUSE_MAX = 1000
 
 # Log in with Django's own views (accounts/); both ways back land on the home page.
 LOGIN_URL = "login"

@@ -11,7 +11,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
-from leagues.services import updates
+from leagues.services import rebuild, updates
 
 
 @shared_task(name="tournaments.tasks.apply_session_task", acks_late=True)
@@ -30,6 +30,18 @@ def sweep_pending_task(older_than_seconds: int | None = None) -> int:
     none could be queued while Redis was away (config/celery.py).
     """
     return _apply_stale(older_than_seconds)
+
+
+# Acknowledged when it starts, unlike the updates: a big club's rebuild can outlast the
+# visibility timeout (CELERY_VISIBILITY_TIMEOUT, 45 s; 20,000 sessions take about a minute),
+# and Redis would hand a task still running, not yet acknowledged, to another worker, again
+# and again. A rebuild lost with its worker leaves the club as it was (one transaction), and
+# the waiting command names it as not done.
+@shared_task(name="leagues.tasks.rebuild_club_task", acks_late=False)
+def rebuild_club_task(club_id: int) -> dict[str, int]:
+    """Rebuild one club from its stored hands: one of the full rebuild's tasks
+    (`leagues/fanout.py`). Its counts are its result, which the command adds up."""
+    return rebuild.rebuild_club(club_id)
 
 
 def _apply_stale(older_than_seconds: int | None = None) -> int:

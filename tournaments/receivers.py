@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from scoring.models import GameSession
-from tournaments.services.lines import refresh_every_tournament, refresh_for_session
+from tournaments.services.lines import refresh_club_tournaments, refresh_for_session
 
 
 def on_results_changed(sender: object, *, session: GameSession, **kwargs: object) -> None:
     refresh_for_session(session)
 
 
-def on_results_rebuilt(sender: object, **kwargs: object) -> dict[str, int]:
-    return {"tournaments": refresh_every_tournament()}
+def on_results_rebuilt(sender: object, *, club_id: int, **kwargs: object) -> dict[str, int]:
+    return {"tournaments": refresh_club_tournaments(club_id=club_id)}

@@ -3,12 +3,13 @@
 openskill's Plackett-Luce model rates a session as a ranking of its players. Ratings depend
 on the order sessions are rated in (when each finished, then its id), so a change to a
 finished session re-rates it and every later session of that club and game: usually only
-itself, since corrections mostly touch the latest session. The same replay from the start
-rebuilds everything (`rebuild_standings`).
+itself, since corrections mostly touch the latest session. The same rating loop, run from
+the start of every game of a club at once, rebuilds the club (`rate_club_afresh`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -72,68 +73,87 @@ def _order(key: RatingKey) -> tuple[datetime, int]:
 
 
 @transaction.atomic(savepoint=False)
-def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
-    """Undo every rating change from `start` on (None: all of them) and rate again."""
-    changes = RatingChange.objects.filter(club_id=club_id, variant=variant)
-    ratings: dict[int, Rating] = {}
-    if start is None:
-        # From the very start: nothing to restore, every rating is made again.
-        Rating.objects.filter(club_id=club_id, variant=variant).delete()
-    else:
-        changes = changes.filter(start.later_q())
-        # Each player's rating goes back to what it was before their first undone change.
-        restore: dict[int, RatingChange] = {}
-        undone_games: dict[int, int] = {}
-        for change in changes.order_by("rated_at", "session_id"):
-            restore.setdefault(change.player_id, change)
-            undone_games[change.player_id] = undone_games.get(change.player_id, 0) + 1
-        ratings = {
-            r.player_id: r
-            for r in Rating.objects.filter(club_id=club_id, variant=variant, player_id__in=restore)
-        }
-        for player_id, first in restore.items():
-            rating = ratings.get(player_id)
-            if rating is None:
-                continue
-            if first.mu_before is None:
-                rating.delete()
-                del ratings[player_id]
-            else:
-                assert first.sigma_before is not None  # stored with mu_before, or neither
-                rating.mu, rating.sigma = first.mu_before, first.sigma_before
-        for player_id, rating in ratings.items():
-            rating.games -= undone_games.get(player_id, 0)
+def replay(*, club_id: int, variant: str, start: RatingKey) -> None:
+    """Undo every rating change from `start` on and rate again."""
+    changes = RatingChange.objects.filter(club_id=club_id, variant=variant).filter(start.later_q())
+    # Each player's rating goes back to what it was before their first undone change.
+    restore: dict[int, RatingChange] = {}
+    undone_games: dict[int, int] = {}
+    for change in changes.order_by("rated_at", "session_id"):
+        restore.setdefault(change.player_id, change)
+        undone_games[change.player_id] = undone_games.get(change.player_id, 0) + 1
+    ratings = {
+        r.player_id: r
+        for r in Rating.objects.filter(club_id=club_id, variant=variant, player_id__in=restore)
+    }
+    for player_id, first in restore.items():
+        rating = ratings.get(player_id)
+        if rating is None:
+            continue
+        if first.mu_before is None:
+            rating.delete()
+            del ratings[player_id]
+        else:
+            assert first.sigma_before is not None  # stored with mu_before, or neither
+            rating.mu, rating.sigma = first.mu_before, first.sigma_before
+    for player_id, rating in ratings.items():
+        rating.games -= undone_games.get(player_id, 0)
     changes.delete()
 
     finished = GameSession.objects.filter(
         club_id=club_id, variant=variant, status=SessionStatus.FINISHED
+    ).filter(
+        Q(finished_at__gt=start.rated_at) | Q(finished_at=start.rated_at, pk__gte=start.session_id)
     )
-    if start is not None:
-        finished = finished.filter(
-            Q(finished_at__gt=start.rated_at)
-            | Q(finished_at=start.rated_at, pk__gte=start.session_id)
-        )
-    sessions = list(finished.order_by("finished_at", "pk").only("pk", "finished_at"))
+    sessions = list(finished.order_by("finished_at", "pk").only("pk", "finished_at", "variant"))
     placings = _placings([s.pk for s in sessions])
     all_players = {p for places in placings.values() for p, _ in places}
     missing = all_players - set(ratings)
     for rating in Rating.objects.filter(club_id=club_id, variant=variant, player_id__in=missing):
         ratings[rating.player_id] = rating
+    new_changes = _rate(sessions, placings, {variant: ratings}, club_id=club_id)
+    _store(ratings.values(), new_changes)
 
+
+@transaction.atomic(savepoint=False)
+def rate_club_afresh(*, club_id: int) -> None:
+    """Every rating of the club, in every game, made again from nothing (the club's
+    rebuild): the replay from the start of each game, in a fixed number of queries however
+    many games the club plays. A rating in a game the club no longer has a finished session
+    of goes."""
+    RatingChange.objects.filter(club_id=club_id).delete()
+    Rating.objects.filter(club_id=club_id).delete()
+    finished = GameSession.objects.filter(club_id=club_id, status=SessionStatus.FINISHED)
+    sessions = list(finished.order_by("finished_at", "pk").only("pk", "finished_at", "variant"))
+    ratings: dict[str, dict[int, Rating]] = {}
+    new_changes = _rate(sessions, _placings([s.pk for s in sessions]), ratings, club_id=club_id)
+    _store((rating for game in ratings.values() for rating in game.values()), new_changes)
+
+
+def _rate(
+    sessions: list[GameSession],
+    placings: dict[int, list[tuple[int, int]]],
+    ratings: dict[str, dict[int, Rating]],
+    *,
+    club_id: int,
+) -> list[RatingChange]:
+    """Rate `sessions` in order, each in its game's ratings (`ratings[variant]`, by player,
+    changed in place and added to); the changes they made."""
     new_changes = []
     for session in sessions:
         places = placings.get(session.pk)
         if not places or len(places) < 2:
             continue
         assert session.finished_at is not None  # set when a session finishes
+        game = ratings.setdefault(session.variant, {})
         before: list[tuple[float, float] | None] = []
         for player_id, _ in places:
-            rating = ratings.get(player_id)
+            rating = game.get(player_id)
             if rating is None:
                 fresh = MODEL.rating()
-                rating = ratings[player_id] = Rating(
+                rating = game[player_id] = Rating(
                     club_id=club_id,
-                    variant=variant,
+                    variant=session.variant,
                     player_id=player_id,
                     mu=fresh.mu,
                     sigma=fresh.sigma,
@@ -143,10 +163,10 @@ def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
                 before.append(None)
             else:
                 before.append((rating.mu, rating.sigma))
-        teams = [[MODEL.rating(mu=ratings[p].mu, sigma=ratings[p].sigma)] for p, _ in places]
+        teams = [[MODEL.rating(mu=game[p].mu, sigma=game[p].sigma)] for p, _ in places]
         rated = MODEL.rate(teams, ranks=[place for _, place in places])
         for (player_id, _), team, was in zip(places, rated, before, strict=True):
-            rating = ratings[player_id]
+            rating = game[player_id]
             rating.mu, rating.sigma = team[0].mu, team[0].sigma
             rating.ordinal = team[0].ordinal()
             rating.games += 1
@@ -155,7 +175,7 @@ def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
                     session_id=session.pk,
                     player_id=player_id,
                     club_id=club_id,
-                    variant=variant,
+                    variant=session.variant,
                     rated_at=session.finished_at,
                     mu_before=was[0] if was else None,
                     sigma_before=was[1] if was else None,
@@ -164,23 +184,28 @@ def replay(*, club_id: int, variant: str, start: RatingKey | None) -> None:
                     ordinal=rating.ordinal,
                 )
             )
-    for rating in ratings.values():
+    return new_changes
+
+
+def _store(ratings: Iterable[Rating], new_changes: list[RatingChange]) -> None:
+    rows = []
+    for rating in ratings:
         rating.ordinal = MODEL.rating(mu=rating.mu, sigma=rating.sigma).ordinal()
-    # One upsert for new and changed ratings alike: cheaper to build than an UPDATE with a
-    # CASE per field and row, which cost more than the rating itself for one session.
-    Rating.objects.bulk_create(
-        [
+        rows.append(
             Rating(
-                club_id=club_id,
-                variant=variant,
+                club_id=rating.club_id,
+                variant=rating.variant,
                 player_id=rating.player_id,
                 mu=rating.mu,
                 sigma=rating.sigma,
                 ordinal=rating.ordinal,
                 games=rating.games,
             )
-            for rating in ratings.values()
-        ],
+        )
+    # One upsert for new and changed ratings alike: cheaper to build than an UPDATE with a
+    # CASE per field and row, which cost more than the rating itself for one session.
+    Rating.objects.bulk_create(
+        rows,
         batch_size=2000,
         update_conflicts=True,
         unique_fields=["club", "variant", "player"],

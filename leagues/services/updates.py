@@ -10,21 +10,22 @@ differences.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime, timedelta
+from collections import Counter
+from datetime import timedelta
 
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from leagues.models import League, PendingUpdate, SessionResult
-from leagues.results import ResultLine, session_results
-from leagues.services.bulk import insert_many
-from leagues.services.ratings import replay, rerate_after_change
+from leagues.models import PendingUpdate, SessionResult
+from leagues.results import session_results
+from leagues.services import rebuild
+from leagues.services.ratings import rerate_after_change
+from leagues.services.rebuild import lock_club, result_rows
 from leagues.services.standings import leagues_counting, refresh_standings
-from leagues.signals import results_changed, results_rebuilt
+from leagues.signals import results_changed
 from scoring.models import GameSession
-from scoring.selectors import BOARD_FIELDS, Board, session_boards
+from scoring.selectors import Board, session_boards
 
 
 def queued_key(session_id: int) -> str:
@@ -37,7 +38,17 @@ def apply_session(session_id: int) -> bool:
     Returns False when there was nothing to do (already applied, or another worker has it).
     """
     cache.delete(queued_key(session_id))
+    club_id = (
+        PendingUpdate.objects.filter(session_id=session_id)
+        .values_list("club_id", flat=True)
+        .first()
+    )
+    if club_id is None:
+        return False
     with transaction.atomic():
+        # The club's rebuild writes the same results: the two take turns (club first, then
+        # the mark, in both, so neither waits for the other in a circle).
+        lock_club(club_id)
         pending = (
             PendingUpdate.objects.select_for_update(skip_locked=True)
             .filter(session_id=session_id)
@@ -79,7 +90,7 @@ def refresh_session(board: Board) -> None:
     # A session that moved in time (it finished) leaves the leagues it counted in before.
     leagues = leagues_counting(session, played_at, *(r.played_at for r in old[:1]))
     SessionResult.objects.filter(session=session).delete()
-    SessionResult.objects.bulk_create(_result_rows(session, lines, played_at))
+    SessionResult.objects.bulk_create(result_rows(session, lines, played_at))
     players = {r.player_id for r in old} | {line.player_id for line in lines}
     for league in leagues:
         refresh_standings(league=league, player_ids=players)
@@ -91,60 +102,15 @@ def refresh_session(board: Board) -> None:
     results_changed.send(sender=SessionResult, session=session)
 
 
-def _result_rows(
-    session: GameSession, lines: Sequence[ResultLine], played_at: datetime
-) -> list[SessionResult]:
-    finished = not session.is_active
-    return [
-        SessionResult(
-            session=session,
-            player_id=line.player_id,
-            club_id=session.club_id,
-            variant=session.variant,
-            played_at=played_at,
-            finished=finished,
-            points=line.points,
-            hands_played=line.hands_played,
-            hands_won=line.hands_won,
-            best_hand=line.best_hand,
-            best_hand_number=line.best_hand_number,
-            place=line.place,
-        )
-        for line in lines
-    ]
-
-
-@transaction.atomic
 def rebuild_everything() -> dict[str, int]:
-    """Recompute every result, standing and rating from the stored hands.
+    """Recompute every club's results, standings and ratings from the stored hands, one
+    club after another in this process (`rebuild_standings` fans the clubs out to the
+    workers instead, `leagues/fanout.py`).
 
     What it gives must equal what the incremental path gave (tested): both go through
     `session_results`, `refresh_standings` and the rating replay.
     """
-    SessionResult.objects.all().delete()
-    sessions = GameSession.objects.all().only(*BOARD_FIELDS, "club_id", "started_at", "finished_at")
-    rows: list[SessionResult] = []
-    count = 0
-    for board in session_boards(sessions, scores_only=True):
-        session = board.session
-        rows += _result_rows(
-            session, session_results(board), session.finished_at or session.started_at
-        )
-        count += 1
-        if len(rows) >= 5000:
-            insert_many(SessionResult, rows)
-            rows = []
-    insert_many(SessionResult, rows)
-    leagues = list(League.objects.all())
-    for league in leagues:
-        league.standings.all().delete()
-        refresh_standings(league=league)
-    pairs = set(GameSession.objects.values_list("club_id", "variant").distinct())
-    for club_id, variant in pairs:
-        replay(club_id=club_id, variant=variant, start=None)
-    counts = {"sessions": count, "leagues": len(leagues), "rating_pools": len(pairs)}
-    for _receiver, answer in results_rebuilt.send(sender=SessionResult):
-        # Each receiver answers its own counts; the stubs type a receiver's answer as str.
-        counts.update(answer)  # type: ignore[arg-type]
-    PendingUpdate.objects.all().delete()
-    return counts
+    counts: Counter[str] = Counter()
+    for club_id in rebuild.club_ids():
+        counts.update(rebuild.rebuild_club(club_id))
+    return {"sessions": 0, "leagues": 0, "rating_pools": 0, **counts}

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -59,8 +60,9 @@ def process_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def worker_command(queue: str | None = None) -> list[str]:
-    """A Celery worker of this project; with `queue`, consuming only that queue."""
+def worker_command(queue: str | None = None, name: str | None = None) -> list[str]:
+    """A Celery worker of this project; with `queue`, consuming only that queue; `name`
+    tells two workers of one test apart."""
     return [
         sys.executable,
         "-m",
@@ -71,6 +73,7 @@ def worker_command(queue: str | None = None) -> list[str]:
         "--pool",
         "solo",
         *(["-Q", queue] if queue else []),
+        *(["-n", f"{name}@%h"] if name else []),
         "--without-gossip",
         "--without-mingle",
         "--without-heartbeat",
@@ -105,6 +108,36 @@ def spawn(tmp_path) -> Iterator[Callable[..., subprocess.Popen]]:
                 process.wait()
         # Shown when the test fails.
         print(f"--- {log_path.name} ---\n{log_path.read_text()[-4000:]}")
+
+
+@pytest.fixture
+def queue() -> Iterator[str]:
+    """A queue of this test's own, so no message left by another test reaches its worker."""
+    from config.celery import app
+
+    name = f"tests-{uuid.uuid4().hex[:8]}"
+    routes = app.conf.task_routes
+    # Every task this process sends (by name pattern). conf.update (not plain assignment)
+    # makes Celery drop the router it has cached.
+    app.conf.update(task_routes={"*": {"queue": name}})
+    yield name
+    app.conf.update(task_routes=routes)
+
+
+@pytest.fixture
+def start_worker(queue: str, spawn) -> Callable[..., subprocess.Popen]:
+    """Start a worker on the test's queue; each call one more (named worker1, worker2...)."""
+    count = 0
+
+    def start(**extra_env: str) -> subprocess.Popen:
+        nonlocal count
+        count += 1
+        env = process_env(
+            **{"STANDINGS_DELAY_SECONDS": "0", "STANDINGS_STALE_SECONDS": "1", **extra_env}
+        )
+        return spawn(worker_command(queue, f"worker{count}"), env, "worker")
+
+    return start
 
 
 def wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:

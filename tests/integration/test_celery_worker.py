@@ -11,8 +11,6 @@ from __future__ import annotations
 import random
 import subprocess
 import time
-import uuid
-from collections.abc import Callable, Iterator
 from datetime import date
 
 import psycopg
@@ -26,10 +24,8 @@ from tests.factories import make_club, make_session, owner_of, record, typed_ent
 from tests.integration.conftest import (
     database_url,
     missing_postgresql,
-    process_env,
     require,
     wait_for,
-    worker_command,
 )
 from tests.leagues.helpers import derived_state
 from tests.tournaments.factories import NAMES, enter, make_tournament
@@ -43,36 +39,6 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(autouse=True)
 def real_services() -> None:
     require(missing_postgresql("REDIS_URL"), "the worker test")
-
-
-@pytest.fixture
-def queue() -> Iterator[str]:
-    """A queue of this test's own, so no message left by another test reaches its worker."""
-    from config.celery import app
-    from leagues.tasks import apply_session_task, sweep_pending_task
-
-    name = f"tests-{uuid.uuid4().hex[:8]}"
-    routes = app.conf.task_routes
-    # Routed by the tasks' registered names (which kept their first module's name).
-    # conf.update (not plain assignment) makes Celery drop the router it has cached.
-    app.conf.update(
-        task_routes={
-            task.name: {"queue": name} for task in (apply_session_task, sweep_pending_task)
-        }
-    )
-    yield name
-    app.conf.update(task_routes=routes)
-
-
-@pytest.fixture
-def start_worker(queue: str, spawn) -> Callable[..., subprocess.Popen]:
-    def start(**extra_env: str) -> subprocess.Popen:
-        env = process_env(
-            **{"STANDINGS_DELAY_SECONDS": "0", "STANDINGS_STALE_SECONDS": "1", **extra_env}
-        )
-        return spawn(worker_command(queue), env, "worker")
-
-    return start
 
 
 def _applied() -> bool:

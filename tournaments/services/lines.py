@@ -49,8 +49,9 @@ def refresh_for_session(session: GameSession) -> None:
     refresh_tournament_standings(tournament_id=table.round.tournament_id)
 
 
-def refresh_every_tournament() -> int:
-    ids = list(Tournament.objects.values_list("pk", flat=True))
+def refresh_club_tournaments(*, club_id: int) -> int:
+    """Every tournament of the club afresh (the club's rebuild); how many there were."""
+    ids = list(Tournament.objects.filter(club_id=club_id).values_list("pk", flat=True))
     for tournament_id in ids:
         refresh_tournament_standings(tournament_id=tournament_id)
     return len(ids)
