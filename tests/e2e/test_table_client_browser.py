@@ -207,7 +207,9 @@ def test_the_board_drawn_from_the_json_is_the_board_the_server_draws(
     assert drawn == server
 
 
-def test_a_long_evenings_board_drawn_from_the_json_is_the_servers_too(live_server, phone: Page):
+def test_a_long_evenings_board_drawn_from_the_json_is_the_servers_too(
+    live_server, phone: Page, screenshots
+):
     page = phone
     club = make_club("Tuesday Club")
     session = make_session(club, names=("Asha", "Bala", "Chitra"), user=scorer_of(club))
@@ -217,6 +219,8 @@ def test_a_long_evenings_board_drawn_from_the_json_is_the_servers_too(live_serve
     log_in(page, live_server)
     page.goto(live_server.url + f"/clubs/{club.slug}/sessions/{session.pk}/")
     expect(page.locator(".hands-earlier a")).to_have_text("Show all 22 hands")
+    page.locator(".hands-earlier").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "client_3_long_evening.png")
 
     parts = ".turn, .totals, .hands, .session-actions"
     server = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
