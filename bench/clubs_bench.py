@@ -28,7 +28,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,8 @@ from typing import Any
 import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
+
+from . import server as servers
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/rummyclub_clubs_bench"
@@ -69,7 +70,9 @@ def main() -> int:
         print("The clubs bench runs its workers on a private redis-server: install Redis.")
         return 2
     with tempfile.TemporaryDirectory(prefix="rummyclub-clubs-") as folder:
-        redis, redis_url = _start_redis(folder)
+        redis, redis_url = servers.start_redis(folder)
+        if redis is None:
+            raise SystemExit("The clubs bench needs redis-server to start a private one.")
         try:
             env = _environment(url, redis_url)
             os.environ.update(env)
@@ -97,28 +100,6 @@ def _ensure_database(url: str) -> str | None:
             f"CLUBS_BENCH_DATABASE_URL at a server where it may create a database."
         )
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _start_redis(folder: str) -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-    command += ["--appendonly", "no", "--dir", folder]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server, f"redis://127.0.0.1:{port}/0"
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise SystemExit("The private redis-server did not start within 10 s.")
 
 
 def _environment(database_url: str, redis_url: str) -> dict[str, str]:

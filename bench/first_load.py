@@ -27,11 +27,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 import uuid
 from pathlib import Path
 from typing import Any
+
+from . import server as servers
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -54,14 +54,6 @@ TIMES = """() => {
     return {paint: paint ? paint.startTime : 0, scripts: nav.domContentLoadedEventEnd,
             loaded: nav.loadEventEnd};
 }"""
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _environment(folder: str) -> dict[str, str]:
@@ -92,36 +84,6 @@ def _prepare(app: Path, env: dict[str, str]) -> dict[str, str]:
         text=True,
     )
     return dict(json.loads(seeded.stdout.strip().splitlines()[-1]))
-
-
-def _start(app: Path, env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
-    command = [
-        str(Path(sys.executable).parent / "gunicorn"),
-        "-c",
-        str(app / "deploy" / "gunicorn.conf.py"),
-        "--chdir",
-        str(app),
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--access-logfile",
-        os.devnull,
-        "config.wsgi",
-    ]
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            command, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn stopped at start:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5):
-                return server
-        except OSError:
-            time.sleep(0.2)
-    os.killpg(server.pid, signal.SIGTERM)
-    raise SystemExit(f"gunicorn did not answer in {START_SECONDS:.0f} s:\n{log.read_text()}")
 
 
 def _visit(browser: Any, site: str, seeded: dict[str, str], language: str) -> dict[str, Any]:
@@ -201,8 +163,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="rummyclub-firstload-") as folder:
         env = _environment(folder)
         seeded = _prepare(app, env)
-        port = _free_port()
-        server = _start(app, env, port, Path(folder) / "gunicorn.log")
+        port = servers.free_port()
+        server = servers.start_gunicorn(env, port, Path(folder) / "gunicorn.log", app_dir=app)
         try:
             met = _measure(f"http://127.0.0.1:{port}", seeded)
         finally:

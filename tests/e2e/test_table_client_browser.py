@@ -183,6 +183,16 @@ SHAPE = """(root) => Array.from(root.querySelectorAll("*"), (node) => [
 ])"""
 
 
+def assert_drawn_as_served(page: Page) -> None:
+    """The board board.js draws from the page's own state is the one the server drew."""
+    parts = ".turn, .totals, .hands, .session-actions"
+    server = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
+    page.evaluate(
+        "window.rummyBoard.draw(JSON.parse(document.getElementById('session-state').textContent))"
+    )
+    assert page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})") == server
+
+
 def test_the_board_drawn_from_the_json_is_the_board_the_server_draws(
     live_server, phone: Page
 ) -> None:
@@ -198,13 +208,7 @@ def test_the_board_drawn_from_the_json_is_the_board_the_server_draws(
     log_in(page, live_server)
     page.goto(live_server.url + f"/clubs/{club.slug}/sessions/{session.pk}/")
 
-    parts = ".turn, .totals, .hands, .session-actions"
-    server = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
-    page.evaluate(
-        "window.rummyBoard.draw(JSON.parse(document.getElementById('session-state').textContent))"
-    )
-    drawn = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
-    assert drawn == server
+    assert_drawn_as_served(page)
 
 
 def test_a_long_evenings_board_drawn_from_the_json_is_the_servers_too(
@@ -222,13 +226,7 @@ def test_a_long_evenings_board_drawn_from_the_json_is_the_servers_too(
     page.locator(".hands-earlier").scroll_into_view_if_needed()
     page.screenshot(path=screenshots / "client_3_long_evening.png")
 
-    parts = ".turn, .totals, .hands, .session-actions"
-    server = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
-    page.evaluate(
-        "window.rummyBoard.draw(JSON.parse(document.getElementById('session-state').textContent))"
-    )
-    drawn = page.eval_on_selector_all(parts, f"(nodes) => nodes.map({SHAPE})")
-    assert drawn == server
+    assert_drawn_as_served(page)
 
     page.locator(".hands-earlier a").tap()
     expect(page.locator(".hands-table tbody tr")).to_have_count(22)
