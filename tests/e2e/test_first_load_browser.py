@@ -26,7 +26,7 @@ from django.test import Client
 from playwright.sync_api import Page, Request
 
 from languages.fonts import page_fonts
-from tests.e2e.test_offline_browser import fonts_drawn
+from tests.e2e.test_offline_browser import fonts_at_hand
 from tests.factories import make_club, make_session, record, typed_entry
 from tests.scoring.factories import scorer_of
 
@@ -176,7 +176,7 @@ def test_the_first_visit_to_the_session_screen_stays_within_its_budget(
     )
 
     # The switcher draws every language's name, from its small font on every page.
-    fonts_drawn(page, {"Rummy Names"})
+    assert fonts_at_hand(page, {"Rummy Names"}) == {"Rummy Names"}
     page.locator(".site-footer").screenshot(path=screenshots / f"first_load_{language}_footer.png")
 
     slow_page = phone_in(language, timeout=120_000)
