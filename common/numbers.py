@@ -8,6 +8,10 @@ from django.utils.formats import number_format
 
 def grouped(value: int) -> str:
     """A whole number with the current language's digit grouping (the sign kept as given)."""
+    if -1000 < value < 1000:
+        # No language groups fewer than four digits: most scores, asked for by the hundred
+        # on every screen, skip the locale lookups.
+        return str(value)
     return number_format(value, force_grouping=True)
 
 

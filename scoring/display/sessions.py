@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django.urls import reverse
@@ -88,11 +89,12 @@ class Cell:
     paid: SeatPaid | None = None  # what the seat paid as a loser or for a pack
     dealt: bool = False
 
-    @property
+    # Each is read by the page and by its state (session_state.py): worked out once.
+    @cached_property
     def shown(self) -> str:
         return unsigned_plus(self.points)
 
-    @property
+    @cached_property
     def penalty_shown(self) -> str:
         """The penalty with a minus sign, where the score alone does not show it (a
         winner-takes game leaves a loser's score at 0)."""
@@ -116,11 +118,11 @@ class TableRow:
     void_url: str = ""
 
     # The row's labels, said once here rather than translated in the template per row.
-    @property
+    @cached_property
     def history_label(self) -> str:
         return _("History of hand %(number)s") % {"number": self.shown_number}
 
-    @property
+    @cached_property
     def change_label(self) -> str:
         return _("Change hand %(number)s") % {"number": self.shown_number}
 
@@ -300,12 +302,29 @@ def table_rows(board: Board, *, slug: str, recent: int | None = None) -> list[Ta
     """The hands table's rows, oldest first: every hand, or the `recent` last ones (the
     session screen's, on a long evening: the rest are one tap away)."""
     rows = board.rows[-recent:] if recent else board.rows
-    return [table_row(board, row, slug=slug) for row in rows]
+    links = HandLinks(slug, board.session.pk)
+    return [table_row(board, row, slug=slug, links=links) for row in rows]
 
 
-def table_row(board: Board, row: HandRow, *, slug: str) -> TableRow:
+class HandLinks:
+    """The addresses of a session's hands, each worked out once: reversing three per row
+    was a tenth of a long table's cost. `reverse` with hand 0 gives the address around the
+    number, which is its last number (the club's slug and the session come before it)."""
+
+    def __init__(self, slug: str, session_id: int) -> None:
+        self._around = {
+            name: reverse(name, args=(slug, session_id, 0)).rpartition("/0/")[::2]
+            for name in ("hand-history", "hand-edit", "hand-void")
+        }
+
+    def of(self, name: str, number: int) -> str:
+        before, after = self._around[name]
+        return f"{before}/{number}/{after}"
+
+
+def table_row(board: Board, row: HandRow, *, slug: str, links: HandLinks | None = None) -> TableRow:
     names = board.names
-    args = (slug, board.session.pk, row.number)
+    links = links or HandLinks(slug, board.session.pk)
     winner = row.winner
     paid = row_payments(board, row)
     return TableRow(
@@ -323,10 +342,10 @@ def table_row(board: Board, row: HandRow, *, slug: str) -> TableRow:
         ],
         is_void=row.is_void,
         edited=row.version > 1,
-        history_url=reverse("hand-history", args=args),
+        history_url=links.of("hand-history", row.number),
         notes=adjustment_notes(paid, names),
-        edit_url=reverse("hand-edit", args=args),
-        void_url=reverse("hand-void", args=args),
+        edit_url=links.of("hand-edit", row.number),
+        void_url=links.of("hand-void", row.number),
     )
 
 

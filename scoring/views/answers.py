@@ -58,8 +58,11 @@ def state_of(
     if since is not None and 0 <= since <= board.session.revision:
         if changed is None:
             changed = hands_changed_since(board.session, since)
+        links = display.HandLinks(slug, board.session.pk)
         rows = [
-            display.table_row(board, row, slug=slug) for row in board.rows if row.number in changed
+            display.table_row(board, row, slug=slug, links=links)
+            for row in board.rows
+            if row.number in changed
         ]
         removed = [number for number, status in changed.items() if status == HandStatus.REMOVED]
     return session_state(
