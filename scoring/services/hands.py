@@ -70,16 +70,15 @@ def _lock(
     session_id: int, *, client_key: uuid.UUID, revision: int | None
 ) -> tuple[GameSession, HandVersion | None]:
     session = lock_session(session_id)
-    replay = (
-        HandVersion.objects.filter(client_key=client_key, hand__session=session)
-        .select_related("hand")
-        .first()
-    )
+    # A key is unique over every session: one read finds a replay, or a key used elsewhere.
+    replay = HandVersion.objects.filter(client_key=client_key).select_related("hand").first()
     if replay is not None:
+        if replay.hand.session_id != session.pk:
+            raise HandRejected(
+                _("This form was already used for another session; reload the page.")
+            )
         replay.replayed = True
         return session, replay
-    if HandVersion.objects.filter(client_key=client_key).exists():
-        raise HandRejected(_("This form was already used for another session; reload the page."))
     if revision is not None and session.revision != revision:
         raise StaleSession(
             _(
