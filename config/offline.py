@@ -34,6 +34,12 @@ def _fonts() -> list[str]:
     return [static(font) for font in page_fonts(get_language())]
 
 
+# The offline page's style sheet (base.html's own; templates/offline/offline.html): kept on
+# install, as no page need have loaded it (the session screen draws with its bundle,
+# common/bundles.py).
+OFFLINE_STYLES = ("css/app.css",)
+
+
 def _version() -> str:
     """This build of the app's files: the hash of `collectstatic`'s manifest, which changes
     with any file, so a deploy renews the phones' caches ("dev" without a manifest)."""
@@ -50,6 +56,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "version": _version(),
             "workbox_prefix": static(WORKBOX),
             "fonts": json.dumps(_fonts()),
+            "offline_styles": json.dumps([static(sheet) for sheet in OFFLINE_STYLES]),
         },
         content_type="application/javascript",
     )

@@ -330,6 +330,13 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# A page's scripts joined into one file (common/bundles.py), made here when asked for.
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "common.bundles.BundleFinder",
+]
+STATIC_BUNDLES_DIR = BASE_DIR / "build" / "static-bundles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed file names served by WhiteNoise after `collectstatic`.

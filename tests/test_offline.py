@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -91,7 +92,18 @@ def test_the_worker_keeps_the_fonts_of_the_phones_language_when_it_installs(lang
     # language's script font for nothing.
     response = Client(headers={"accept-language": language}).get("/sw.js")
     assert fonts_kept(response) == [f"/static/{font}" for font in fonts]
-    assert "caches.open(FILES).then((cache) => cache.addAll(FONTS))" in response.content.decode()
+    assert "cache.addAll([...FONTS, ...OFFLINE_STYLES])" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_worker_keeps_the_offline_pages_style_sheets_when_it_installs(client: Client):
+    # No page need have loaded them: the session screen draws with its own bundle.
+    script = client.get("/sw.js").content.decode()
+    kept = json.loads(script.split("const OFFLINE_STYLES = ", 1)[1].split(";", 1)[0])
+    page = client.get("/offline/").content.decode()
+    sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    assert sheets
+    assert kept == sheets
 
 
 @pytest.mark.django_db

@@ -36,6 +36,9 @@
         update();
       });
     });
+    // On a slow phone the scorer may type before this script has run: what was typed then
+    // chooses "Amounts typed" too, or the pot would be split equally in spite of it.
+    if (typed && amounts.some(function (box) { return box.value !== ""; })) typed.checked = true;
     update();
   }
   if (document.readyState === "loading") {

@@ -12,15 +12,16 @@ const CATALOGUE = "catalogue-" + VERSION;
 const OFFLINE_URL = "{% url 'offline' %}";
 const CATALOGUE_URL = "{% url 'javascript-catalog' %}";
 const FONTS = {{ fonts|safe }};
+const OFFLINE_STYLES = {{ offline_styles|safe }};
 
 self.addEventListener("install", (event) => {
-  // The page shown for an address never opened before, when there is no network; and the
-  // fonts of the phone's language, which the first page loaded before this worker looked
-  // after it (config/offline.py: this script names them, so a new language means a new
-  // worker, which adds its fonts to the same cache).
+  // The page shown for an address never opened before, when there is no network, with its
+  // style sheet; and the fonts of the phone's language, which the first page loaded before
+  // this worker looked after it (config/offline.py: this script names them, so a new
+  // language means a new worker, which adds its fonts to the same cache).
   event.waitUntil(Promise.all([
     caches.open(PAGES).then((cache) => cache.add(OFFLINE_URL)),
-    caches.open(FILES).then((cache) => cache.addAll(FONTS)),
+    caches.open(FILES).then((cache) => cache.addAll([...FONTS, ...OFFLINE_STYLES])),
   ]));
   self.skipWaiting();
 });
