@@ -6,6 +6,7 @@ who deals next) from two queries, however many hands the session has.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -13,8 +14,8 @@ from functools import cached_property
 from itertools import chain, groupby
 from typing import Any
 
-from django.db.models import F, Max, Prefetch, QuerySet
-from django.db.models.functions import Lower
+from django.db.models import F, Max, Prefetch, QuerySet, TextField
+from django.db.models.functions import Cast, Lower
 
 from clubs.models import Club, Player
 from scoring import formats, rotation
@@ -40,8 +41,40 @@ class HandRow:
     version: int
     scores: dict[int, int]
     running: dict[int, int]  # totals after this hand
-    ledger: dict[str, Any]
-    entry: HandEntry
+    # The version's ledger and entry as stored: their JSON text, read when first asked for
+    # (`ledger`, `entry`). A long evening's board needs every hand's scores but only the
+    # shown hands' details; decoding all of them was most of a 200-hand board's cost.
+    stored_ledger: dict[str, Any] | str = field(repr=False)
+    stored_entry: dict[str, Any] | str = field(repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        """Rows are equal when they say the same, whether read as text or carried decoded."""
+        if not isinstance(other, HandRow):
+            return NotImplemented
+        return self._said() == other._said()
+
+    __hash__ = None  # type: ignore[assignment]  # its dicts are not hashable either
+
+    def _said(self) -> tuple[Any, ...]:
+        return (
+            self.number,
+            self.shown_number,
+            self.dealer,
+            self.status,
+            self.version,
+            self.scores,
+            self.running,
+            self.ledger,
+            self.entry,
+        )
+
+    @cached_property
+    def ledger(self) -> dict[str, Any]:
+        return _decoded(self.stored_ledger)
+
+    @cached_property
+    def entry(self) -> HandEntry:
+        return HandEntry.from_json(_decoded(self.stored_entry))
 
     @property
     def is_void(self) -> bool:
@@ -52,6 +85,10 @@ class HandRow:
         return None if self.is_void else self.entry.winner
 
 
+def _decoded(stored: dict[str, Any] | str) -> dict[str, Any]:
+    return json.loads(stored) if isinstance(stored, str) else stored
+
+
 @dataclass(frozen=True)
 class Board:
     session: GameSession
@@ -59,8 +96,12 @@ class Board:
     rows: list[HandRow]
     totals: dict[int, int]
     last_number: int  # highest stored hand number, undone hands included
-    transfers: list[dict[str, Any]] = field(default_factory=list)
     changes: list[SeatChange] = field(default_factory=list)  # who sat down, left, came in
+
+    @cached_property
+    def transfers(self) -> list[dict[str, Any]]:
+        """Every payment of the hands that count, in order (a deals session's chips)."""
+        return [transfer for row in self.rows for transfer in row.ledger.get("transfers", [])]
 
     @property
     def hands_dealt(self) -> int:
@@ -231,23 +272,31 @@ def pool_entries(seats: Sequence[Seat], changes: Sequence[SeatChange]) -> list[f
 
 # What a board needs of each current version, read as plain tuples: building model
 # instances for every hand costs more than the rest of the work (a season has 500,000).
-# session id, hand number, dealer, status, version, ledger, entry:
-VersionColumns = tuple[int, int, int, str, int, dict[str, Any], dict[str, Any]]
+# session id, hand number, dealer, status, version, scores, ledger, entry; the ledger and
+# the entry as their JSON text (HandRow decodes them when asked), the scores decoded.
+VersionColumns = tuple[int, int, int, str, int, dict[str, int] | None, Any, Any]
 _VERSION_COLUMNS = (
     "hand__session_id",
     "hand__number",
     "hand__dealer",
     "status",
     "version",
-    "ledger",
-    "entry",
+    "ledger__scores",
+    "ledger_text",
+    "entry_text",
 )
+
+
+def _current_versions(**where: Any) -> QuerySet[HandVersion]:
+    return HandVersion.objects.filter(is_current=True, **where).annotate(
+        ledger_text=Cast("ledger", TextField()), entry_text=Cast("entry", TextField())
+    )
 
 
 def session_board(session: GameSession) -> Board:
     seats = list(Seat.objects.filter(session=session).select_related("player"))
     versions = (
-        HandVersion.objects.filter(hand__session=session, is_current=True)
+        _current_versions(hand__session=session)
         .order_by("hand__number")
         .values_list(*_VERSION_COLUMNS)
     )
@@ -271,8 +320,8 @@ def board_with_hand(board: Board, version: HandVersion) -> Board:
         version=version.version,
         scores=scores,
         running=dict(totals),
-        ledger=ledger,
-        entry=HandEntry.from_json(version.entry),
+        stored_ledger=ledger,
+        stored_entry=version.entry,
     )
     return Board(
         session=board.session,
@@ -280,7 +329,6 @@ def board_with_hand(board: Board, version: HandVersion) -> Board:
         rows=[*board.rows, row],
         totals=totals,
         last_number=max(board.last_number, hand.number),
-        transfers=[*board.transfers, *ledger.get("transfers", [])],
         changes=board.changes,
     )
 
@@ -341,19 +389,18 @@ def session_boards(
 def _versions(session_ids: set[int], *, scores_only: bool) -> Iterator[VersionColumns]:
     if not session_ids:
         return
-    columns = _VERSION_COLUMNS
-    if scores_only:
-        columns = (*columns[:5], "ledger__scores", "entry")
-    query = (
-        HandVersion.objects.filter(hand__session__in=session_ids, is_current=True)
-        .order_by("hand__session_id", "hand__number")
-        .values_list(*columns)
+    query = _current_versions(hand__session__in=session_ids).order_by(
+        "hand__session_id", "hand__number"
     )
     if scores_only:
-        for sid, number, dealer, status, version, scores, entry in query.iterator(2000):
-            yield (sid, number, dealer, status, version, {"scores": scores or {}}, entry)
+        # A ledger of its scores only: the rest is not even read.
+        columns = (*_VERSION_COLUMNS[:6], "entry_text")
+        for sid, number, dealer, status, version, scores, entry in query.values_list(
+            *columns
+        ).iterator(2000):
+            yield (sid, number, dealer, status, version, scores, {"scores": scores or {}}, entry)
     else:
-        yield from query.iterator(2000)
+        yield from query.values_list(*_VERSION_COLUMNS).iterator(2000)
 
 
 def _position(seat: Seat) -> int:
@@ -368,16 +415,14 @@ def _board(
 ) -> Board:
     totals = {seat.position: 0 for seat in seats}
     rows: list[HandRow] = []
-    transfers: list[dict[str, Any]] = []
     last_number = 0
-    for _session_id, number, dealer, status, version, ledger, entry in versions:
+    for _session_id, number, dealer, status, version, stored_scores, ledger, entry in versions:
         last_number = max(last_number, number)
         if status == HandStatus.REMOVED:
             continue
-        scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
+        scores = {int(pos): points for pos, points in (stored_scores or {}).items()}
         for pos, points in scores.items():
             totals[pos] += points
-        transfers.extend(ledger.get("transfers", []))
         rows.append(
             HandRow(
                 number=number,
@@ -387,8 +432,8 @@ def _board(
                 version=version,
                 scores=scores,
                 running=dict(totals),
-                ledger=ledger,
-                entry=HandEntry.from_json(entry),
+                stored_ledger=ledger,
+                stored_entry=entry,
             )
         )
     return Board(
@@ -397,7 +442,6 @@ def _board(
         rows=rows,
         totals=totals,
         last_number=last_number,
-        transfers=transfers,
         changes=changes,
     )
 
