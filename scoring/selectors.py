@@ -97,6 +97,16 @@ class Board:
     totals: dict[int, int]
     last_number: int  # highest stored hand number, undone hands included
     changes: list[SeatChange] = field(default_factory=list)  # who sat down, left, came in
+    # Every hand, undone ones included: its number -> the revision its current version made,
+    # and its status now. What a watching phone lacks is read from here (`changed_since`).
+    made_at: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    def changed_since(self, revision: int) -> dict[int, str]:
+        """Hand number -> its status now, for every hand a change after `revision` touched
+        (recorded, corrected, voided or undone): what a watching phone at `revision` lacks."""
+        return {
+            number: status for number, (made, status) in self.made_at.items() if made > revision
+        }
 
     @cached_property
     def transfers(self) -> list[dict[str, Any]]:
@@ -272,15 +282,17 @@ def pool_entries(seats: Sequence[Seat], changes: Sequence[SeatChange]) -> list[f
 
 # What a board needs of each current version, read as plain tuples: building model
 # instances for every hand costs more than the rest of the work (a season has 500,000).
-# session id, hand number, dealer, status, version, scores, ledger, entry; the ledger and
-# the entry as their JSON text (HandRow decodes them when asked), the scores decoded.
-VersionColumns = tuple[int, int, int, str, int, dict[str, int] | None, Any, Any]
+# session id, hand number, dealer, status, version, the session revision it made, scores,
+# ledger, entry; the ledger and the entry as their JSON text (HandRow decodes them when
+# asked), the scores decoded.
+VersionColumns = tuple[int, int, int, str, int, int, dict[str, int] | None, Any, Any]
 _VERSION_COLUMNS = (
     "hand__session_id",
     "hand__number",
     "hand__dealer",
     "status",
     "version",
+    "revision",
     "ledger__scores",
     "ledger_text",
     "entry_text",
@@ -330,6 +342,7 @@ def board_with_hand(board: Board, version: HandVersion) -> Board:
         totals=totals,
         last_number=max(board.last_number, hand.number),
         changes=board.changes,
+        made_at={**board.made_at, hand.number: (version.revision, version.status)},
     )
 
 
@@ -394,11 +407,9 @@ def _versions(session_ids: set[int], *, scores_only: bool) -> Iterator[VersionCo
     )
     if scores_only:
         # A ledger of its scores only: the rest is not even read.
-        columns = (*_VERSION_COLUMNS[:6], "entry_text")
-        for sid, number, dealer, status, version, scores, entry in query.values_list(
-            *columns
-        ).iterator(2000):
-            yield (sid, number, dealer, status, version, scores, {"scores": scores or {}}, entry)
+        columns = (*_VERSION_COLUMNS[:7], "entry_text")
+        for *head, scores, entry in query.values_list(*columns).iterator(2000):
+            yield (*head, scores, {"scores": scores or {}}, entry)
     else:
         yield from query.values_list(*_VERSION_COLUMNS).iterator(2000)
 
@@ -415,9 +426,11 @@ def _board(
 ) -> Board:
     totals = {seat.position: 0 for seat in seats}
     rows: list[HandRow] = []
+    made_at: dict[int, tuple[int, str]] = {}
     last_number = 0
-    for _session_id, number, dealer, status, version, stored_scores, ledger, entry in versions:
+    for _sid, number, dealer, status, version, made, stored_scores, ledger, entry in versions:
         last_number = max(last_number, number)
+        made_at[number] = (made, status)
         if status == HandStatus.REMOVED:
             continue
         scores = {int(pos): points for pos, points in (stored_scores or {}).items()}
@@ -443,6 +456,7 @@ def _board(
         totals=totals,
         last_number=last_number,
         changes=changes,
+        made_at=made_at,
     )
 
 
@@ -582,14 +596,4 @@ def session_revision(club: Club, session_id: int) -> int | None:
         GameSession.objects.filter(pk=session_id, club=club)
         .values_list("revision", flat=True)
         .first()
-    )
-
-
-def hands_changed_since(session: GameSession, revision: int) -> dict[int, str]:
-    """Hand number -> its status now, for every hand a change after `revision` touched
-    (recorded, corrected, voided or undone): what a watching phone at `revision` lacks."""
-    return dict(
-        HandVersion.objects.filter(
-            hand__session=session, is_current=True, revision__gt=revision
-        ).values_list("hand__number", "status")
     )

@@ -20,7 +20,7 @@ from scoring.display.session_state import session_state
 from scoring.forms.hands import HandInput
 from scoring.models import HandStatus, HandVersion
 from scoring.pages import seat_notes
-from scoring.selectors import Board, hands_changed_since
+from scoring.selectors import Board
 
 # A long evening's screen shows its last hands at once; every hand stays one tap away
 # (`?hands=all`) and on the score sheet. 20 rows fill about three phone screens.
@@ -57,7 +57,7 @@ def state_of(
     removed: list[int] | None = None
     if since is not None and 0 <= since <= board.session.revision:
         if changed is None:
-            changed = hands_changed_since(board.session, since)
+            changed = board.changed_since(since)
         links = display.HandLinks(slug, board.session.pk)
         rows = [
             display.table_row(board, row, slug=slug, links=links)

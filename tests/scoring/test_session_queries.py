@@ -105,6 +105,10 @@ def test_the_board_carried_past_a_new_hand_is_the_board_read_afresh(void):
         read.transfers,
     )
     assert carried.next_dealer == read.next_dealer
+    # What a watching phone lacks is read from the board: the new hand, at its revision.
+    assert carried.made_at == read.made_at
+    assert read.changed_since(version.revision - 1) == {2: version.status}
+    assert read.changed_since(version.revision) == {}
 
 
 # The session screen's script saves in JSON and gets what changed back in the same answer,
