@@ -12,8 +12,16 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self) -> None:
+        from clubs.models import Club
         from clubs.pages import add_to_club_page, add_to_home
+        from scoring.display.session_lines import ClubSessionLines, club_page_lines, home_lines
         from scoring.selectors import active_sessions_by_club, club_page_sessions
 
-        add_to_home("active_sessions", active_sessions_by_club)
-        add_to_club_page("sessions", club_page_sessions)
+        # Each a read, then the lines the lists show (their templates only print them).
+        add_to_home("active_sessions", lambda ids: home_lines(active_sessions_by_club(ids)))
+
+        def club_page(club: Club) -> ClubSessionLines:
+            sessions = club_page_sessions(club)
+            return club_page_lines(sessions.active, sessions.recent_finished)
+
+        add_to_club_page("sessions", club_page)

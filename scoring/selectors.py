@@ -10,6 +10,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from itertools import chain, groupby
 from typing import Any
@@ -524,33 +525,87 @@ RECENT_FINISHED = 10
 
 
 @dataclass(frozen=True)
+class ListedSession:
+    """A session as a list of sessions shows it (the club and home pages), read as plain
+    values: a list of 22 sessions built some 150 model instances for a few names."""
+
+    pk: int
+    variant: str
+    is_active: bool
+    started_at: datetime
+    hand_count: int
+    club_id: int
+    club_slug: str
+    club_timezone: str
+    players: list[str]  # by seat position
+
+
+_LISTED = (
+    "pk",
+    "variant",
+    "status",
+    "started_at",
+    "hand_count",
+    "club_id",
+    "club__slug",
+    "club__timezone",
+)
+
+
+def _listed(*queries: QuerySet[GameSession]) -> list[list[ListedSession]]:
+    """Each query's sessions, then every one's players in one more query."""
+    found = [list(query.values_list(*_LISTED)) for query in queries]
+    players: dict[int, list[str]] = defaultdict(list)
+    seats = Seat.objects.filter(session__in=[row[0] for rows in found for row in rows])
+    for session_id, name in seats.order_by("session_id", "position").values_list(
+        "session_id", "player__name"
+    ):
+        players[session_id].append(name)
+    return [
+        [
+            ListedSession(
+                pk=pk,
+                variant=variant,
+                is_active=status == SessionStatus.ACTIVE,
+                started_at=started_at,
+                hand_count=hand_count,
+                club_id=club_id,
+                club_slug=slug,
+                club_timezone=zone,
+                players=players[pk],
+            )
+            for pk, variant, status, started_at, hand_count, club_id, slug, zone in rows
+        ]
+        for rows in found
+    ]
+
+
+@dataclass(frozen=True)
 class ClubSessions:
-    active: list[GameSession]
-    recent_finished: list[GameSession]
+    active: list[ListedSession]
+    recent_finished: list[ListedSession]
 
 
 def club_page_sessions(club: Club) -> ClubSessions:
-    """Sessions in play and the latest finished ones, with players and hand counts (the
-    club page, through clubs.pages)."""
-    sessions = club_sessions(club)
-    return ClubSessions(
-        active=list(sessions.filter(status=SessionStatus.ACTIVE)),
-        recent_finished=list(sessions.filter(status=SessionStatus.FINISHED)[:RECENT_FINISHED]),
+    """Sessions in play and the latest finished ones, with their players and hand counts
+    (the club page, through clubs.pages): three queries."""
+    sessions = GameSession.objects.filter(club=club).order_by("-started_at")
+    active, finished = _listed(
+        sessions.filter(status=SessionStatus.ACTIVE),
+        sessions.filter(status=SessionStatus.FINISHED)[:RECENT_FINISHED],
     )
+    return ClubSessions(active=active, recent_finished=finished)
 
 
-def active_sessions_by_club(club_ids: Sequence[int]) -> dict[int, list[GameSession]]:
-    """The sessions in play at each club, newest first, with their seated players (the home
-    page, through clubs.pages): one query for the sessions, one for their seats."""
-    sessions = (
-        GameSession.objects.filter(club__in=club_ids, status=SessionStatus.ACTIVE)
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        )
-        .order_by("-started_at")
+def active_sessions_by_club(club_ids: Sequence[int]) -> dict[int, list[ListedSession]]:
+    """The sessions in play at each club, newest first, with their players (the home page,
+    through clubs.pages): one query for the sessions, one for their players."""
+    sessions = GameSession.objects.filter(club__in=club_ids, status=SessionStatus.ACTIVE).order_by(
+        "-started_at"
     )
-    by_club: dict[int, list[GameSession]] = {club_id: [] for club_id in club_ids}
-    for session in sessions:
+    (listed,) = _listed(sessions)
+    by_club: dict[int, list[ListedSession]] = {club_id: [] for club_id in club_ids}
+    for session in listed:
         by_club[session.club_id].append(session)
     return by_club
 

@@ -118,7 +118,8 @@ DISPLAY_MODULES = sorted(
     + [Path("leagues/views/display.py"), Path("leagues/views/player_display.py")]
 )
 # What a presenter may take from a selectors module: types, and helpers that read nothing.
-PURE_FROM_SELECTORS = {"Board", "HandRow", "HandRead", "LeagueTable", "BASIS_FIELD"} | {
+PURE_FROM_SELECTORS = {"Board", "HandRow", "HandRead", "ListedSession", "LeagueTable"} | {
+    "BASIS_FIELD",
     "pool_rules",  # the session's own pool fields as a PoolRules
     "position_of",  # a seat's position among seats already read
 }

@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from common.bundles import BUNDLES
 from tests.factories import make_club, make_session, owner_of
 from tests.scoring.factories import logged_in, scorer_of, session_url
 
@@ -183,8 +184,12 @@ def test_the_session_screen_and_invitations_load_the_catalogue_first() -> None:
     session = make_session(club, user=scorer_of(club))
     html = logged_in(owner_of(club)).get(session_url("session-detail", session)).content.decode()
     app = assert_catalogue_first(html)
+    # The screen's scripts come as one file (common/bundles.py), after the catalogue.
+    assert app == ["/static/js/bundles/session_screen.js"]
     client = {"queue.js", "board.js", "hand_form.js", "table_sync.js"}
-    assert {"/static/js/session.js"} | {f"/static/js/{name}" for name in client} <= set(app)
+    assert {"js/session.js"} | {f"js/{name}" for name in client} <= set(
+        BUNDLES["js/bundles/session_screen.js"]
+    )
     invitations = reverse("club-invitations", kwargs={"slug": club.slug})
     html = logged_in(owner_of(club)).get(invitations).content.decode()
     assert "/static/js/copy_links.js" in assert_catalogue_first(html)

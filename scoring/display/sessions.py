@@ -9,10 +9,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, npgettext, pgettext, pgettext_lazy
 
+from common.addresses import Addresses
 from common.numbers import MINUS, signed, unsigned_plus
 from scoring import rotation
 from scoring.display.check_show import SUIT_SYMBOLS, SUIT_TITLES, card_spoken
@@ -307,19 +307,16 @@ def table_rows(board: Board, *, slug: str, recent: int | None = None) -> list[Ta
 
 
 class HandLinks:
-    """The addresses of a session's hands, each worked out once: reversing three per row
-    was a tenth of a long table's cost. `reverse` with hand 0 gives the address around the
-    number, which is its last number (the club's slug and the session come before it)."""
+    """The addresses of a session's hands, each pattern reversed once per table."""
 
     def __init__(self, slug: str, session_id: int) -> None:
-        self._around = {
-            name: reverse(name, args=(slug, session_id, 0)).rpartition("/0/")[::2]
+        self._of = {
+            name: Addresses(name, slug, session_id)
             for name in ("hand-history", "hand-edit", "hand-void")
         }
 
     def of(self, name: str, number: int) -> str:
-        before, after = self._around[name]
-        return f"{before}/{number}/{after}"
+        return self._of[name].of(number)
 
 
 def table_row(board: Board, row: HandRow, *, slug: str, links: HandLinks | None = None) -> TableRow:
