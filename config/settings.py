@@ -330,13 +330,17 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# A page's scripts joined into one file (common/bundles.py), made here when asked for.
+# A page's styles or scripts joined into one file (common/bundles.py), written into
+# STATIC_BUNDLES_DIR when asked for (`runserver`, `collectstatic`); a deployment whose code
+# folder is read-only names a writable one.
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "common.bundles.BundleFinder",
 ]
-STATIC_BUNDLES_DIR = BASE_DIR / "build" / "static-bundles"
+STATIC_BUNDLES_DIR = Path(
+    env.get_str("STATIC_BUNDLES_DIR", "") or BASE_DIR / "build" / "static-bundles"
+)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed file names served by WhiteNoise after `collectstatic`.
