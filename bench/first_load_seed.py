@@ -10,6 +10,8 @@ import json
 import os
 import uuid
 
+from bench.tables import open_table
+
 HANDS = 25
 
 
@@ -24,7 +26,7 @@ def seed() -> dict[str, str]:
 
     from clubs import services as club_services
     from scoring.hand_entry import HandEntry, SeatEntry
-    from scoring.services import hands, sessions
+    from scoring.services import hands
 
     # A new name each run: a PostgreSQL bench database (FIRSTLOAD_DATABASE_URL) is kept.
     owner = User.objects.create_user(f"firstload-{uuid.uuid4().hex[:8]}")
@@ -37,17 +39,7 @@ def seed() -> dict[str, str]:
     players = [
         club_services.add_guest(club=club, name=name) for name in ("Asha", "Bala", "Chitra", "Dev")
     ]
-    session, _ = sessions.start_session(
-        club=club,
-        variant="indian13",
-        options={},
-        player_ids=[p.pk for p in players],
-        first_dealer=0,
-        ending="open",
-        ending_target=None,
-        stake_per_point=0,
-        user=owner,
-    )
+    session = open_table(club, owner, players)
     for number in range(HANDS):
         winner = number % 4
         seats = [

@@ -18,6 +18,8 @@ import uuid
 from datetime import date
 from typing import Any
 
+from bench.tables import open_table
+
 NAMES = ("Asha", "Bala", "Chitra", "Devendra", "Esha", "Farid")
 
 
@@ -37,17 +39,7 @@ def _session(club: Any, owner: Any, players: list[Any], hands: int, *, finish: b
     from scoring.services import hands as hand_services
     from scoring.services import sessions
 
-    session, _ = sessions.start_session(
-        club=club,
-        variant="indian13",
-        options={},
-        player_ids=[p.pk for p in players],
-        first_dealer=0,
-        ending="open",
-        ending_target=None,
-        stake_per_point=1,
-        user=owner,
-    )
+    session = open_table(club, owner, players, stake_per_point=1)
     for number in range(hands):
         session.refresh_from_db()
         hand_services.record_hand(

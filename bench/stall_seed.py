@@ -10,6 +10,8 @@ import json
 import os
 import uuid
 
+from bench.tables import open_table
+
 
 def seed() -> dict[str, object]:
     import django
@@ -21,7 +23,6 @@ def seed() -> dict[str, object]:
     from rest_framework.authtoken.models import Token
 
     from clubs import services as club_services
-    from scoring.services import sessions
 
     # A new name each run: a PostgreSQL bench database (STALL_DATABASE_URL) is kept.
     owner = User.objects.create_user(f"stall-scorer-{uuid.uuid4().hex[:8]}")
@@ -29,17 +30,7 @@ def seed() -> dict[str, object]:
         name="Stall Bench Club", owner=owner, timezone_name="UTC", is_public=False
     )
     players = [club_services.add_guest(club=club, name=name) for name in "ABCD"]
-    session, _ = sessions.start_session(
-        club=club,
-        variant="indian13",
-        options={},
-        player_ids=[p.pk for p in players],
-        first_dealer=0,
-        ending="open",
-        ending_target=None,
-        stake_per_point=0,
-        user=owner,
-    )
+    session = open_table(club, owner, players)
     token = Token.objects.create(user=owner)
     return {
         "token": token.key,

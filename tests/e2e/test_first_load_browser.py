@@ -25,6 +25,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Page, Request
 
+from bench.first_load import CPU_SLOWDOWN, SLOW_3G  # the bench's phone and network
 from languages.fonts import page_fonts
 from tests.e2e.test_offline_browser import fonts_at_hand
 from tests.factories import make_club, make_session, record, typed_entry
@@ -33,15 +34,6 @@ from tests.scoring.factories import scorer_of
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 HANDS = 25
-# Chromium DevTools' "Slow 3G": 400 ms of latency (times 5, as DevTools applies it) and
-# 400 kbit/s each way (500 kbit/s times 0.8).
-SLOW_3G = {
-    "offline": False,
-    "latency": 2000,
-    "downloadThroughput": 50_000,
-    "uploadThroughput": 50_000,
-}
-CPU_SLOWDOWN = 4
 STATIC = Path(__file__).resolve().parents[2] / "static"
 # The first visit's page, styles and scripts (its fonts apart), served by the test server:
 # 14 requests and 164 KB when the budget was set, static files uncompressed (issue 21:
