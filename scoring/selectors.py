@@ -316,6 +316,16 @@ def session_board(session: GameSession) -> Board:
     return _board(session, seats, versions, list(session.seat_changes.all()))
 
 
+def playing_names(session: GameSession) -> dict[int, str]:
+    """`session_board(session).playing` (the seats dealt into the next hand, in table
+    order, with their players' names) from the seats alone, unless the session is a pool,
+    whose hands say who is out: reading a form's hand needs no history."""
+    if session.format == Format.POOL:
+        return session_board(session).playing
+    seats = Seat.objects.filter(session=session, seated=True).select_related("player")
+    return {seat.position: seat.player.name for seat in sorted(seats, key=_place)}
+
+
 def board_with_hand(board: Board, version: HandVersion) -> Board:
     """The board once `version`, a new last hand, is stored: what `session_board` would read
     now, without reading it again (a hand POST builds its board once)."""

@@ -27,7 +27,7 @@ from scoring.display import sessions as display
 from scoring.errors import SessionClosed, StaleSession
 from scoring.forms.hands import HandInput, input_from_entry, read_input
 from scoring.models import GameSession
-from scoring.selectors import Board, HandRow, session_board
+from scoring.selectors import Board, HandRow, playing_names, session_board
 from scoring.services import hands
 from scoring.views import answers
 from scoring.views.sessions import panel_context, render_board
@@ -53,11 +53,16 @@ def hand_preview(request: HtmxHttpRequest, slug: str, session_id: int) -> HttpRe
     without JavaScript the panel's "Check" button gets the whole screen with the ledger in it.
     """
     access, session = _scorer(request, slug, session_id)
-    board = session_board(session)
     # The edit page's panel names the hand it corrects: its own players, not today's table.
+    # The record panel's, asked on every change as the scorer types, needs the names alone.
     number = request.POST.get("hand", "")
-    editing = next((row for row in board.rows if str(row.number) == number), None)
-    names = board.dealt_names(editing.entry) if editing else board.playing
+    board: Board | None = None
+    if number or not request.htmx:
+        board = session_board(session)
+        editing = next((row for row in board.rows if str(row.number) == number), None)
+        names = board.dealt_names(editing.entry) if editing else board.playing
+    else:
+        names = playing_names(session)
     panel = read_input(request.POST, variant=session.variant, names=names)
     ledger = None
     entry = panel.entry()
@@ -71,7 +76,7 @@ def hand_preview(request: HtmxHttpRequest, slug: str, session_id: int) -> HttpRe
         if ledger and entry is not None
         else None
     )
-    if not request.htmx:
+    if board is not None and not request.htmx:
         return render_board(request, access=access, board=board, panel=panel, ledger=shown)
     context = {"panel": panel, "ledger": shown}
     response = render(request, "scoring/partials/hand_preview.html", context)
@@ -85,11 +90,13 @@ def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpRespons
     """Save the next hand. A script asking for JSON (the session screen's queue) gets what
     became of it as JSON with the session as it is now; a plain form post gets the page."""
     access, session = _scorer(request, slug, session_id)
-    board = session_board(session)
-    panel = read_input(request.POST, variant=session.variant, names=board.playing)
+    # The hand is read with the names alone; the board is read only for an answer that
+    # draws the session as it was (the saved hand's answer carries the board after it).
+    panel = read_input(request.POST, variant=session.variant, names=playing_names(session))
     client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
     as_json = wants_json(request)
     if client_key is None or revision is None or entry is None:
+        board = session_board(session)
         if as_json:
             return answers.refused(access, board, panel)
         return render_board(request, access=access, board=board, panel=panel, status=400)
@@ -118,6 +125,7 @@ def hand_record(request: HttpRequest, slug: str, session_id: int) -> HttpRespons
         return render_board(request, access=access, board=board, alert=error.message, status=409)
     except UserError as error:
         panel.add_error(error)
+        board = session_board(session)
         if as_json:
             return answers.refused(access, board, panel)
         return render_board(request, access=access, board=board, panel=panel, status=400)

@@ -10,7 +10,7 @@ from common.errors import UserError
 from leagues.results import session_results
 from scoring.errors import StaleSession
 from scoring.models import SeatChange
-from scoring.selectors import session_board
+from scoring.selectors import playing_names, session_board
 from scoring.services import seats
 from scoring.settlement import balances_from_transfers
 from tests.factories import make_club, make_session, owner_of, record, typed_entry
@@ -145,3 +145,17 @@ def test_a_player_who_left_can_come_back_to_their_own_seat() -> None:
         user=owner_of(session.club),
     )
     assert CHITRA in session_board(fresh(session)).playing
+
+
+def test_a_hand_is_read_with_the_names_of_the_seats_at_the_table_now() -> None:
+    # The record form reads a hand with the seats' names alone (`playing_names`), not the
+    # board: they must be the board's, in table order, once players come and go.
+    session = make_session(make_club("Evening Club"), variant="indian21")
+    record(session, typed_entry(ASHA, {BALA: 20, CHITRA: 30}))
+    seat(session, "Dev")
+    leave(session, BALA)
+    session = fresh(session)
+    names = playing_names(session)
+    assert list(names.items()) == list(session_board(session).playing.items())
+    assert "Bala" not in names.values()
+    assert "Dev" in names.values()

@@ -112,10 +112,10 @@ def test_the_board_carried_past_a_new_hand_is_the_board_read_afresh(void):
 
 
 # The session screen's script saves in JSON and gets what changed back in the same answer,
-# from the board the service built to write the hand: 24 queries in one round trip, where
-# the form post and the page it redirects to take 23 + 7 in two (28 while the answer read
-# the board again).
-ONE_HAND_JSON_QUERIES = 24
+# from the board the service built to write the hand: 18 queries in one round trip (28
+# while the answer read the board again; 24 while the pending mark took three and the view
+# read a board only to name the seats).
+ONE_HAND_JSON_QUERIES = 18
 
 
 def test_a_hand_saved_in_json_answers_the_new_board_in_the_same_round_trip():
