@@ -13,6 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
@@ -108,7 +109,7 @@ class TableState:
             return "finished"
         return "in-play" if self.started else "drawn"
 
-    @property
+    @cached_property
     def state(self) -> str:
         """How the table reads on a page: drawn, in play, finished or confirmed."""
         labels = {
@@ -119,7 +120,7 @@ class TableState:
         }
         return labels[self.state_code]
 
-    @property
+    @cached_property
     def leaders(self) -> set[int]:
         """Seat positions with the best total so far (none before the first hand)."""
         if not self.hands:
