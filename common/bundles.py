@@ -21,6 +21,7 @@ defer>` tags they replace did. Style sheets join as the `<link>`s did, in their 
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -110,10 +111,14 @@ class BundleFinder(finders.BaseFinder):
     def _build(self, bundle: str) -> str:
         target = self.root / bundle
         text = joined(bundle)
-        # Written only when it changed: a server reading it meanwhile never sees half a file.
+        # Written only when it changed, into a file of its own then moved into place: a server
+        # reading it meanwhile never sees half a file, and two requests of a threaded server
+        # making it at once never write into the same one.
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
             target.parent.mkdir(parents=True, exist_ok=True)
-            partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
-            partial.write_text(text, encoding="utf-8")
-            partial.replace(target)
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=target.parent, suffix=".partial", delete=False
+            ) as partial:
+                partial.write(text)
+            os.replace(partial.name, target)
         return str(target)

@@ -90,3 +90,17 @@ def test_collectstatic_copies_the_bundle_with_the_app_files(tmp_path, settings) 
     collected = (tmp_path / "collected" / SCREEN).read_text()
     assert collected == Path(finders.find(SCREEN)).read_text()
     assert "window.rummyBoard" in collected
+
+
+def test_requests_making_a_bundle_at_once_all_find_it_whole(tmp_path, settings) -> None:
+    # A threaded server (runserver, the browser tests' server) may be asked for a bundle by
+    # several requests before it is first made.
+    from concurrent.futures import ThreadPoolExecutor
+
+    settings.STATIC_BUNDLES_DIR = tmp_path / "built"
+    finder = bundles.BundleFinder()
+    with ThreadPoolExecutor(8) as pool:
+        made = list(pool.map(lambda _: finder.find(STYLES), range(32)))
+    assert set(made) == {str(tmp_path / "built" / STYLES)}
+    assert Path(made[0]).read_text() == bundles.joined(STYLES)
+    assert not list((tmp_path / "built").rglob("*.partial"))

@@ -138,6 +138,9 @@ def test_an_indian_rummy_evening_for_money_from_start_to_settlement(
     # The dealer, large enough to read from across the table.
     dealer = page.locator(".turn-name")
     expect(dealer).to_have_text("Bala")
+    # Measured as drawn: the page is not shown before its style sheet is in (it holds up the
+    # first paint), but its text can be in the document before, at the browser's own size.
+    page.wait_for_load_state("load")
     size = dealer.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
     assert size >= 32, f"the dealer's name is only {size}px tall"
     expect(page.locator(".turn-hand")).to_have_text("Hand 1 of 10")
