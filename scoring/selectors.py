@@ -517,10 +517,6 @@ def club_sessions(club: Club) -> QuerySet[GameSession]:
     )
 
 
-def active_sessions(club: Club) -> QuerySet[GameSession]:
-    return club_sessions(club).filter(status=SessionStatus.ACTIVE)
-
-
 def seatable_players(club: Club) -> QuerySet[Player]:
     """The club's players, those who sat down most recently first: the regulars are on top."""
     return (
