@@ -44,13 +44,27 @@ class ClubAccess:
 def club_access(user: User | AnonymousUser, slug: str, *, needs: str | None = None) -> ClubAccess:
     """The club and the user's role in it, in one query; 404 or 403 when not allowed."""
     clubs = Club.objects.filter(slug=slug)
-    if user.is_authenticated:
-        role = Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
-        clubs = clubs.annotate(my_role=Subquery(role))
+    role = role_in(user)
+    if role is not None:
+        clubs = clubs.annotate(my_role=role)
     club = clubs.first()
     if club is None:
         raise Http404("No such club.")
-    access = ClubAccess(club=club, role=getattr(club, "my_role", None))
+    return allowed(club, getattr(club, "my_role", None), needs=needs)
+
+
+def role_in(user: User | AnonymousUser, club: str = "pk") -> Subquery | None:
+    """The user's role in the club that `club` (a field path) names, for a query's
+    annotation; None for someone not signed in."""
+    if not user.is_authenticated:
+        return None
+    return Subquery(Membership.objects.filter(club=OuterRef(club), user=user).values("role")[:1])
+
+
+def allowed(club: Club, role: str | None, *, needs: str | None = None) -> ClubAccess:
+    """The user's access to `club`, where their role in it is `role`; 404 or 403 when
+    not allowed."""
+    access = ClubAccess(club=club, role=role)
     if not club.is_public and not access.is_member:
         raise Http404("No such club.")
     if needs is not None and not at_least(access.role, needs):

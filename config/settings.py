@@ -426,6 +426,11 @@ LOGGING = {
     },
 }
 
+# How many hands each process keeps of the sessions it read last (scoring/history_store.py):
+# a board at a revision already read needs no query for its hands. About 1 KB a hand; 0
+# keeps none.
+KEPT_HISTORY_HANDS = env.get_int("KEPT_HISTORY_HANDS", 20_000, low=0)
+
 # Standings and ratings (tournaments/services/updates.py): a change to a session is applied
 # this many seconds after it, so a burst of hands becomes one update; an update still
 # pending after STANDINGS_STALE_SECONDS is taken to be lost and is applied by the next run.

@@ -2,19 +2,40 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from clubs.access import ClubAccess
+from clubs.access import ClubAccess, allowed, club_access, role_in
 from scoring.models import GameSession
+
+# The session screen links a tournament table back to its round. Joining the table (a
+# reverse one-to-one: None for an ordinary session) keeps that link free of queries; a
+# relation name only, so scoring imports nothing from tournaments.
+_SESSIONS = GameSession.objects.select_related("tournament_table__round__tournament")
 
 
 def load_session(access: ClubAccess, session_id: int) -> GameSession:
     """The session if it belongs to that club, else "not found": an id from another club
     in the address finds nothing."""
-    # The session screen links a tournament table back to its round. Joining the table here
-    # (a reverse one-to-one: None for an ordinary session) keeps that link free of queries;
-    # a relation name only, so scoring imports nothing from tournaments.
-    sessions = GameSession.objects.select_related("tournament_table__round__tournament")
-    session = get_object_or_404(sessions, pk=session_id, club=access.club)
+    session = get_object_or_404(_SESSIONS, pk=session_id, club=access.club)
     session.club = access.club  # already loaded: the screen must not ask for it again
     return session
+
+
+def session_access(
+    user: User | AnonymousUser, slug: str, session_id: int, *, needs: str | None = None
+) -> tuple[ClubAccess, GameSession]:
+    """`club_access` and `load_session` in one query, as every tap at the table asks for
+    both. The same answers: not found, or forbidden when the user lacks the role `needs`."""
+    sessions = _SESSIONS.select_related("club").filter(pk=session_id, club__slug=slug)
+    role = role_in(user, "club")
+    if role is not None:
+        sessions = sessions.annotate(my_role=role)
+    session = sessions.first()
+    if session is None:
+        # No such session here: the club's own answer first (a private club stays unknown,
+        # a missing role is forbidden), as when the two were read one after the other.
+        club_access(user, slug, needs=needs)
+        raise Http404("No such session.")
+    return allowed(session.club, getattr(session, "my_role", None), needs=needs), session

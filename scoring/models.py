@@ -101,6 +101,9 @@ class GameSession(models.Model):
     # The hands that count (void ones too, not undone ones), kept by every change
     # (services.sessions.save_change), so a list of sessions counts none of them.
     hand_count = models.PositiveIntegerField(default=0)
+    # When the last change was saved, set with the revision. The two name one history of the
+    # session's hands and seats: what scoring/history_store.py keeps a process's copies by.
+    changed_at = models.DateTimeField(default=timezone.now)
 
     # Not stored: {seat position: points}, set on a page of sessions by
     # scoring.selectors.attach_totals.

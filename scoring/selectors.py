@@ -21,6 +21,7 @@ from django.db.models.functions import Cast, Lower
 from clubs.models import Club, Player
 from scoring import formats, rotation
 from scoring.hand_entry import HandEntry
+from scoring.history_store import HistoryStore, Stamp
 from scoring.models import (
     Format,
     GameSession,
@@ -91,9 +92,11 @@ def _decoded(stored: dict[str, Any] | str) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Board:
-    session: GameSession
-    seats: list[Seat]  # every seat the session has had, by position
+class History:
+    """What a session's hands and seat changes say at one revision: the part of a board that
+    a process keeps between requests (scoring/history_store.py). Its readers change nothing
+    in it."""
+
     rows: list[HandRow]
     totals: dict[int, int]
     last_number: int  # highest stored hand number, undone hands included
@@ -102,17 +105,51 @@ class Board:
     # and its status now. What a watching phone lacks is read from here (`changed_since`).
     made_at: dict[int, tuple[int, str]] = field(default_factory=dict)
 
+    @cached_property
+    def transfers(self) -> list[dict[str, Any]]:
+        """Every payment of the hands that count, in order (a deals session's chips)."""
+        return [transfer for row in self.rows for transfer in row.ledger.get("transfers", [])]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A session as it stands: the session and its seats as read now (a player's name may
+    change without a revision), and its history at the session's revision."""
+
+    session: GameSession
+    seats: list[Seat]  # every seat the session has had, by position
+    history: History
+
+    @property
+    def rows(self) -> list[HandRow]:
+        return self.history.rows
+
+    @property
+    def totals(self) -> dict[int, int]:
+        return self.history.totals
+
+    @property
+    def last_number(self) -> int:
+        return self.history.last_number
+
+    @property
+    def changes(self) -> list[SeatChange]:
+        return self.history.changes
+
+    @property
+    def made_at(self) -> dict[int, tuple[int, str]]:
+        return self.history.made_at
+
+    @property
+    def transfers(self) -> list[dict[str, Any]]:
+        return self.history.transfers
+
     def changed_since(self, revision: int) -> dict[int, str]:
         """Hand number -> its status now, for every hand a change after `revision` touched
         (recorded, corrected, voided or undone): what a watching phone at `revision` lacks."""
         return {
             number: status for number, (made, status) in self.made_at.items() if made > revision
         }
-
-    @cached_property
-    def transfers(self) -> list[dict[str, Any]]:
-        """Every payment of the hands that count, in order (a deals session's chips)."""
-        return [transfer for row in self.rows for transfer in row.ledger.get("transfers", [])]
 
     @property
     def hands_dealt(self) -> int:
@@ -306,14 +343,52 @@ def _current_versions(**where: Any) -> QuerySet[HandVersion]:
     )
 
 
-def session_board(session: GameSession) -> Board:
-    seats = list(Seat.objects.filter(session=session).select_related("player"))
-    versions = (
-        _current_versions(hand__session=session)
-        .order_by("hand__number")
-        .values_list(*_VERSION_COLUMNS)
+# Each process's copies of the histories it read or wrote last (scoring/history_store.py).
+kept_histories: HistoryStore[History] = HistoryStore()
+
+
+def stamp_of(session: GameSession) -> Stamp:
+    return (session.revision, session.changed_at)
+
+
+def session_board(session: GameSession, *, fresh: bool = False) -> Board:
+    """The board of the session as it is in the database now (`session` may have been read
+    before a change: its own fields are not read again). Its history comes from this
+    process's copy when it has the one at the session's revision now; `fresh` reads it from
+    the database whatever, as a change must before it moves the revision on."""
+    seats, now = _seats_and_stamp(Seat.objects.filter(session=session))
+    stamp = now.get(session.pk)
+    history = None if fresh or stamp is None else kept_histories.get(session.pk, stamp)
+    if history is None:
+        changes = list(session.seat_changes.all())
+        versions = _current_versions(hand__session=session).order_by("hand__number")
+        rows = list(versions.values_list(*_VERSION_COLUMNS, *_STAMP_COLUMNS))
+        history = _history(seats, (row[:-2] for row in rows), changes)
+        if not fresh and stamp is not None and rows and tuple(rows[-1][-2:]) == stamp:
+            keep_history(session.pk, stamp, history)
+    return Board(session=session, seats=seats, history=history)
+
+
+# The session's revision and changed_at, read with its seats and with its hands. A history
+# read between two reads that found the same pair is the one at that revision (every change
+# moves the revision on), so it may be kept: the seat changes are read between the two.
+_STAMP_COLUMNS = ("hand__session__revision", "hand__session__changed_at")
+
+
+def _seats_and_stamp(query: QuerySet[Seat]) -> tuple[list[Seat], dict[int, Stamp]]:
+    """The seats (with their players) and each of their sessions' revision and changed_at
+    as the same query read them."""
+    seats = list(
+        query.select_related("player").annotate(
+            now_revision=F("session__revision"), now_changed_at=F("session__changed_at")
+        )
     )
-    return _board(session, seats, versions, list(session.seat_changes.all()))
+    return seats, {seat.session_id: (seat.now_revision, seat.now_changed_at) for seat in seats}
+
+
+def keep_history(session_id: int, stamp: Stamp, history: History) -> None:
+    """Keep `history` as the session's at `stamp` (its size: a hand's versions and one)."""
+    kept_histories.put(session_id, stamp, history, size=len(history.made_at) + 1)
 
 
 def playing_names(session: GameSession) -> dict[int, str]:
@@ -346,15 +421,14 @@ def board_with_hand(board: Board, version: HandVersion) -> Board:
         stored_ledger=ledger,
         stored_entry=version.entry,
     )
-    return Board(
-        session=board.session,
-        seats=board.seats,
+    history = History(
         rows=[*board.rows, row],
         totals=totals,
         last_number=max(board.last_number, hand.number),
         changes=board.changes,
         made_at={**board.made_at, hand.number: (version.revision, version.status)},
     )
+    return Board(session=board.session, seats=board.seats, history=history)
 
 
 # What a board reads of its session. A caller that loads a season's sessions with `.only()`
@@ -386,8 +460,20 @@ def session_boards(
     the rest. Pool and deals sessions are read whole: their standings come from payments."""
     by_id = {session.pk: session for session in sessions}
     seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(session__in=by_id).select_related("player"):
+    found, now = _seats_and_stamp(Seat.objects.filter(session__in=by_id))
+    for seat in found:
         seats[seat.session_id].append(seat)
+    for session_id in list(by_id):
+        stamp = now.get(session_id)
+        history = None if stamp is None else kept_histories.get(session_id, stamp)
+        if history is not None:
+            yield Board(
+                session=by_id.pop(session_id),
+                seats=sorted(seats[session_id], key=_position),
+                history=history,
+            )
+    if not by_id:
+        return
     changes: dict[int, list[SeatChange]] = defaultdict(list)
     for change in SeatChange.objects.filter(session__in=by_id):
         changes[change.session_id].append(change)
@@ -435,6 +521,12 @@ def _board(
     versions: Iterable[VersionColumns],
     changes: list[SeatChange],
 ) -> Board:
+    return Board(session=session, seats=seats, history=_history(seats, versions, changes))
+
+
+def _history(
+    seats: list[Seat], versions: Iterable[VersionColumns], changes: list[SeatChange]
+) -> History:
     totals = {seat.position: 0 for seat in seats}
     rows: list[HandRow] = []
     made_at: dict[int, tuple[int, str]] = {}
@@ -460,14 +552,8 @@ def _board(
                 stored_entry=entry,
             )
         )
-    return Board(
-        session=session,
-        seats=seats,
-        rows=rows,
-        totals=totals,
-        last_number=last_number,
-        changes=changes,
-        made_at=made_at,
+    return History(
+        rows=rows, totals=totals, last_number=last_number, changes=changes, made_at=made_at
     )
 
 
@@ -647,14 +733,4 @@ def counted_hands(session: GameSession) -> QuerySet[HandVersion]:
         .select_related("hand")
         .annotate(number=F("hand__number"), dealer=F("hand__dealer"))
         .order_by("number")
-    )
-
-
-def session_revision(club: Club, session_id: int) -> int | None:
-    """The session's revision (None: no such session in this club): one indexed query, what a
-    watching page polls for."""
-    return (
-        GameSession.objects.filter(pk=session_id, club=club)
-        .values_list("revision", flat=True)
-        .first()
     )

@@ -4,13 +4,14 @@ no query beyond the ones `session_board` makes."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy, npgettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, npgettext, pgettext, pgettext_lazy
 
 from common.addresses import Addresses
 from common.numbers import MINUS, signed, unsigned_plus
@@ -462,6 +463,14 @@ def ledger_view(
 
 def card_grid() -> list[dict[str, Any]]:
     """The tap grid of the card picker: a row per suit (and the printed joker)."""
+    return _card_grid(get_language())
+
+
+# The grid and the wild card lists are the same for every session of a game and its rules in
+# one language: worked out once per process (52 cards spoken and a rules table resolved on
+# every screen otherwise). Their readers change nothing in them.
+@lru_cache(maxsize=16)
+def _card_grid(language: str) -> list[dict[str, Any]]:
     return [
         {
             "symbol": symbol,
@@ -483,6 +492,14 @@ def card_grid() -> list[dict[str, Any]]:
 def wild_choices(session: GameSession) -> list[tuple[str, list[tuple[str, str]]]]:
     """The wild card select: cards grouped by suit, then the printed joker where the
     session's decks hold any (Marriage's have none unless its rules add them)."""
+    options = json.dumps(session.options or {}, sort_keys=True)
+    return _wild_choices(get_language(), session.variant, options)
+
+
+@lru_cache(maxsize=64)
+def _wild_choices(
+    language: str, variant: str, options: str
+) -> list[tuple[str, list[tuple[str, str]]]]:
     groups = [
         (
             f"{symbol} {SUIT_TITLES[suit]}",
@@ -490,7 +507,7 @@ def wild_choices(session: GameSession) -> list[tuple[str, list[tuple[str, str]]]
         )
         for suit, symbol in SUIT_SYMBOLS.items()
     ]
-    table = resolve_table(session.variant, dict(session.options or {}), None, None)
+    table = resolve_table(variant, json.loads(options), None, None)
     if not table.jokers:
         return groups
     joker = pgettext("a playing card: the group of jokers in a card list", "Joker")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -20,7 +21,7 @@ from scoring import formats, rotation
 from scoring.errors import StaleSession
 from scoring.models import Ending, Format, GameSession, Seat, SessionStatus
 from scoring.rules.variants import PLAYER_RANGES
-from scoring.selectors import Board, session_board
+from scoring.selectors import Board, keep_history, session_board, stamp_of
 from scoring.signals import session_changed
 
 # `first_dealer` value that asks for a draw, as the rule texts describe it.
@@ -233,13 +234,28 @@ def save_change(session: GameSession, *, board: Board | None = None) -> Board:
     `board`: the session's board after the change, when the caller has it already. Answers
     the board after the change (its session is `session`, at its new revision)."""
     if board is None:
-        board = session_board(session)
+        # Read afresh: the history changed, and a copy kept at this revision is the old one.
+        board = session_board(session, fresh=True)
     _keep_split(session, board)
     apply_ending(session, board)
     session.revision += 1
+    session.changed_at = timezone.now()
     session.hand_count = board.hands_dealt
-    session.save(update_fields=["revision", "hand_count", "status", "finished_at", "ended_early"])
+    session.save(
+        update_fields=[
+            "revision",
+            "changed_at",
+            "hand_count",
+            "status",
+            "finished_at",
+            "ended_early",
+        ]
+    )
     session_changed.send(sender=GameSession, session=session)
+    # The history just written is the one at the new revision, once it is committed (a
+    # change rolled back must leave no copy behind).
+    kept = partial(keep_history, session.pk, stamp_of(session), board.history)
+    transaction.on_commit(kept)
     return board
 
 

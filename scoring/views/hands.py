@@ -18,11 +18,11 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.access import ClubAccess, club_access
+from clubs.access import ClubAccess
 from clubs.roles import Role
 from common.errors import UserError
 from common.http import HtmxHttpRequest, signed_in_user, wants_json
-from scoring.access import load_session
+from scoring.access import session_access
 from scoring.display import sessions as display
 from scoring.errors import SessionClosed, StaleSession
 from scoring.forms.hands import HandInput, input_from_entry, read_input
@@ -34,8 +34,7 @@ from scoring.views.sessions import panel_context, render_board
 
 
 def _scorer(request: HttpRequest, slug: str, session_id: int) -> tuple[ClubAccess, GameSession]:
-    access = club_access(request.user, slug, needs=Role.SCORER)
-    return access, load_session(access, session_id)
+    return session_access(request.user, slug, session_id, needs=Role.SCORER)
 
 
 def _fresh_board(session: GameSession) -> Board:

@@ -23,12 +23,12 @@ from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
-from scoring.access import load_session
+from scoring.access import session_access
 from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
 from scoring.models import GameSession, Variant
-from scoring.selectors import Board, seatable_players, session_board, session_revision
+from scoring.selectors import Board, seatable_players, session_board
 from scoring.services.sessions import start_session
 from scoring.views import answers
 
@@ -89,15 +89,14 @@ def panel_context(session: GameSession) -> dict[str, Any]:
 @require_GET
 def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
     try:
-        access = club_access(request.user, slug)
+        access, session = session_access(request.user, slug, session_id)
     except Http404:
         if not request.user.is_authenticated:
             # A private club's page: perhaps the scorer's login ran out. The same answer for
             # any club, so it says nothing about whether this one exists.
             return redirect_to_login(request.get_full_path())
         raise
-    board = session_board(load_session(access, session_id))
-    return render_board(request, access=access, board=board)
+    return render_board(request, access=access, board=session_board(session))
 
 
 @require_GET
@@ -105,13 +104,10 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     """What a watching page asks every few seconds (static/js/table_sync.js): an empty 204
     while the session's revision is the one it shows, else the session as it is now (JSON
     when asked for, as the script does)."""
-    access = club_access(request.user, slug)
-    revision = session_revision(access.club, session_id)
-    if revision is None:
-        raise Http404
-    if request.GET.get("revision") == str(revision):
+    access, session = session_access(request.user, slug, session_id)
+    if request.GET.get("revision") == str(session.revision):
         return HttpResponse(status=204)
-    board = session_board(load_session(access, session_id))
+    board = session_board(session)
     if wants_json(request):
         asked = request.GET.get("revision", "")
         since = int(asked) if asked.isdigit() else None
