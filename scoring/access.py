@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import F, Prefetch, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from clubs.access import ClubAccess, allowed, club_access, role_in
 from scoring.models import GameSession
 
-# The session screen links a tournament table back to its round. Joining the table (a
-# reverse one-to-one: None for an ordinary session) keeps that link free of queries; a
-# relation name only, so scoring imports nothing from tournaments.
-_SESSIONS = GameSession.objects.select_related("tournament_table__round__tournament")
+# The session screen links a tournament table back to its round. Whether the session is a
+# table is read with it (a reverse one-to-one, joined by its name only, so scoring imports
+# nothing from tournaments); the table, its round and tournament are read only for one.
+# Joining all three to every session cost more than the rest of reading it.
+_SESSIONS = GameSession.objects.annotate(round_table=F("tournament_table__pk"))
+_TABLE = GameSession.tournament_table.related
+
+
+def _with_table(session: GameSession) -> GameSession:
+    if session.round_table is None:  # type: ignore[attr-defined]
+        # Known to be no table: the crumb's look must not ask the database again.
+        _TABLE.set_cached_value(session, None)
+    else:
+        tables = _TABLE.related_model._default_manager.select_related(  # type: ignore[union-attr]
+            "round__tournament"
+        )
+        prefetch_related_objects([session], Prefetch("tournament_table", queryset=tables))
+    return session
 
 
 def load_session(access: ClubAccess, session_id: int) -> GameSession:
@@ -20,7 +35,7 @@ def load_session(access: ClubAccess, session_id: int) -> GameSession:
     in the address finds nothing."""
     session = get_object_or_404(_SESSIONS, pk=session_id, club=access.club)
     session.club = access.club  # already loaded: the screen must not ask for it again
-    return session
+    return _with_table(session)
 
 
 def session_access(
@@ -38,4 +53,5 @@ def session_access(
         # a missing role is forbidden), as when the two were read one after the other.
         club_access(user, slug, needs=needs)
         raise Http404("No such session.")
-    return allowed(session.club, getattr(session, "my_role", None), needs=needs), session
+    access = allowed(session.club, getattr(session, "my_role", None), needs=needs)
+    return access, _with_table(session)

@@ -324,6 +324,8 @@ def pool_entries(seats: Sequence[Seat], changes: Sequence[SeatChange]) -> list[f
 # ledger, entry; the ledger and the entry as their JSON text (HandRow decodes them when
 # asked), the scores decoded.
 VersionColumns = tuple[int, int, int, str, int, int, dict[str, int] | None, Any, Any]
+# The same, then the session's revision and changed_at as the query read them.
+StampedColumns = tuple[int, int, int, str, int, int, dict[str, int] | None, Any, Any, int, datetime]
 _VERSION_COLUMNS = (
     "hand__session_id",
     "hand__number",
@@ -378,12 +380,15 @@ _STAMP_COLUMNS = ("hand__session__revision", "hand__session__changed_at")
 def _seats_and_stamp(query: QuerySet[Seat]) -> tuple[list[Seat], dict[int, Stamp]]:
     """The seats (with their players) and each of their sessions' revision and changed_at
     as the same query read them."""
-    seats = list(
+    seats: list[Seat] = list(
         query.select_related("player").annotate(
             now_revision=F("session__revision"), now_changed_at=F("session__changed_at")
         )
     )
-    return seats, {seat.session_id: (seat.now_revision, seat.now_changed_at) for seat in seats}
+    return seats, {
+        seat.session_id: (seat.now_revision, seat.now_changed_at)  # type: ignore[attr-defined]
+        for seat in seats
+    }
 
 
 def keep_history(session_id: int, stamp: Stamp, history: History) -> None:
@@ -477,7 +482,7 @@ def session_boards(
     changes: dict[int, list[SeatChange]] = defaultdict(list)
     for change in SeatChange.objects.filter(session__in=by_id):
         changes[change.session_id].append(change)
-    rows: Iterator[VersionColumns]
+    rows: Iterator[StampedColumns]
     if scores_only:
         points = {pk for pk, session in by_id.items() if session.format == Format.POINTS}
         rows = chain(
@@ -488,15 +493,25 @@ def session_boards(
     done = set()
     for session_id, group in groupby(rows, key=lambda row: row[0]):
         done.add(session_id)
-        yield _board(
-            by_id[session_id], sorted(seats[session_id], key=_position), group, changes[session_id]
+        read = list(group)
+        board = _board(
+            by_id[session_id],
+            sorted(seats[session_id], key=_position),
+            (row[:-2] for row in read),
+            changes[session_id],
         )
+        # A history read whole, all at the revision its seats were read at, may be kept.
+        whole = not scores_only or by_id[session_id].format != Format.POINTS
+        stamp = now.get(session_id)
+        if whole and stamp is not None and tuple(read[-1][-2:]) == stamp:
+            keep_history(session_id, stamp, board.history)
+        yield board
     for session_id, session in by_id.items():
         if session_id not in done:
             yield _board(session, sorted(seats[session_id], key=_position), [], changes[session_id])
 
 
-def _versions(session_ids: set[int], *, scores_only: bool) -> Iterator[VersionColumns]:
+def _versions(session_ids: set[int], *, scores_only: bool) -> Iterator[StampedColumns]:
     if not session_ids:
         return
     query = _current_versions(hand__session__in=session_ids).order_by(
@@ -504,11 +519,13 @@ def _versions(session_ids: set[int], *, scores_only: bool) -> Iterator[VersionCo
     )
     if scores_only:
         # A ledger of its scores only: the rest is not even read.
-        columns = (*_VERSION_COLUMNS[:7], "entry_text")
-        for *head, scores, entry in query.values_list(*columns).iterator(2000):
-            yield (*head, scores, {"scores": scores or {}}, entry)
+        columns = (*_VERSION_COLUMNS[:7], "entry_text", *_STAMP_COLUMNS)
+        for *head, scores, entry, revision, changed_at in query.values_list(*columns).iterator(
+            2000
+        ):
+            yield (*head, scores, {"scores": scores or {}}, entry, revision, changed_at)
     else:
-        yield from query.values_list(*_VERSION_COLUMNS).iterator(2000)
+        yield from query.values_list(*_VERSION_COLUMNS, *_STAMP_COLUMNS).iterator(2000)
 
 
 def _position(seat: Seat) -> int:

@@ -38,13 +38,18 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def fresh_rate_limits(request: pytest.FixtureRequest):
     """Every test starts with no request counted against any rate limit: the counters live
-    in this process (or in Redis, in CI), not in the test database that is rolled back."""
+    in this process (or in Redis, in CI), not in the test database that is rolled back.
+    """
     if not request.config.pluginmanager.hasplugin("django"):
         yield
         return
     from common import ratelimit
+    from scoring.selectors import kept_histories
 
     ratelimit.reset()
+    # And with no session's history kept by an earlier test, so a test counts the same
+    # queries alone or after others (a kept history is never a stale one: scoring/selectors).
+    kept_histories.clear()
     yield
 
 

@@ -229,7 +229,9 @@ def _boards(tables: Sequence[RoundTable]) -> dict[int, Board]:
     sessions = [t.session for t in tables if t.session is not None]
     if not sessions:
         return {}
-    return {board.session.pk: board for board in session_boards(sessions, scores_only=True)}
+    # Read whole (a round's tables hold few hands), so each table's history is kept for the
+    # next reader of the page (scoring/history_store.py).
+    return {board.session.pk: board for board in session_boards(sessions)}
 
 
 def _table_view(

@@ -70,7 +70,11 @@ def _plain(value: Any) -> Any:
             **{f.attname: _plain(getattr(value, f.attname)) for f in fields},
         }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # A hand's ledger and entry as they read, whether carried as text or decoded.
+        return {
+            f.name: _plain(getattr(value, f.name.removeprefix("stored_")))
+            for f in dataclasses.fields(value)
+        }
     if isinstance(value, dict):
         return {str(key): _plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

@@ -82,9 +82,13 @@ def test_a_visitor_of_a_public_club_gets_no_link_to_a_tournament_not_released(cl
     assert "Diwali Cup · Round 1 · Table 2" in text_of(shown)
 
 
-def test_the_link_back_costs_the_session_screen_no_query(client, club):
+def test_the_link_back_costs_a_table_one_query_and_an_ordinary_session_none(client, club):
+    """The table, its round and tournament are read in one query, for a table only: joining
+    them to every session cost every session screen more than that query."""
     _, table = _started(club)
     ordinary = make_session(club, names=("Ravi", "Sita", "Tara"))
     client.force_login(owner_of(club))
+    alone = make_session(club, names=("Uma", "Vani", "Wasim"))
 
-    assert _queries(client, _screen(table.session)) == _queries(client, _screen(ordinary))
+    assert _queries(client, _screen(table.session)) == _queries(client, _screen(ordinary)) + 1
+    assert _queries(client, _screen(alone)) == _queries(client, _screen(ordinary))
