@@ -6,6 +6,7 @@ tasks executed in process, so a bare machine needs nothing but Python.
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -229,6 +230,7 @@ REDIS_URL = env.get_str("REDIS_URL")
 if REDIS_URL is not None and not REDIS_URL.startswith(("redis://", "rediss://")):
     raise ImproperlyConfigured("REDIS_URL must start with redis:// or rediss://.")
 
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -251,6 +253,16 @@ else:
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+
+# Pieces of pages that are the same for everyone who sees them (the record panel's blank
+# seats, the wild card list, the card grid), drawn once by each process: in its own memory,
+# as a round trip to Redis would cost about what drawing them does.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "TIMEOUT": 24 * 60 * 60,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 from itertools import chain, groupby
@@ -119,6 +119,15 @@ class Board:
     session: GameSession
     seats: list[Seat]  # every seat the session has had, by position
     history: History
+    # The session's revision and changed_at the seats and the history were read at, when
+    # both were (None: read in the middle of a change, or carried past a new hand).
+    stamp: Stamp | None = None
+
+    @property
+    def is_whole(self) -> bool:
+        """Whether the session, its seats and its history were all read at one revision: what
+        is worked out from the board then holds for everyone at that revision."""
+        return self.stamp is not None and self.stamp == stamp_of(self.session)
 
     @property
     def rows(self) -> list[HandRow]:
@@ -366,9 +375,10 @@ def session_board(session: GameSession, *, fresh: bool = False) -> Board:
         versions = _current_versions(hand__session=session).order_by("hand__number")
         rows = list(versions.values_list(*_VERSION_COLUMNS, *_STAMP_COLUMNS))
         history = _history(seats, (row[:-2] for row in rows), changes)
-        if not fresh and stamp is not None and rows and tuple(rows[-1][-2:]) == stamp:
-            keep_history(session.pk, stamp, history)
-    return Board(session=session, seats=seats, history=history)
+        if fresh or not rows or tuple(rows[-1][-2:]) != stamp:
+            return Board(session=session, seats=seats, history=history)
+        keep_history(session.pk, now[session.pk], history)
+    return Board(session=session, seats=seats, history=history, stamp=stamp)
 
 
 # The session's revision and changed_at, read with its seats and with its hands. A history
@@ -476,6 +486,7 @@ def session_boards(
                 session=by_id.pop(session_id),
                 seats=sorted(seats[session_id], key=_position),
                 history=history,
+                stamp=stamp,
             )
     if not by_id:
         return
@@ -505,6 +516,7 @@ def session_boards(
         stamp = now.get(session_id)
         if whole and stamp is not None and tuple(read[-1][-2:]) == stamp:
             keep_history(session_id, stamp, board.history)
+            board = replace(board, stamp=stamp)
         yield board
     for session_id, session in by_id.items():
         if session_id not in done:

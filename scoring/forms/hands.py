@@ -18,6 +18,7 @@ whether the cards and points make sense is the rules engine's answer, asked by t
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from collections.abc import Mapping
@@ -161,6 +162,18 @@ class HandInput:
     stale: bool = False
     # field name ("winner", "wild", "reason", "client_key", "form") -> sentence
     errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def blank_seats(self) -> str:
+        """While no seat has anything typed or any sentence beside it, what names the seats'
+        part of the panel (the game and who sits where): it is then the same for everyone,
+        and the template draws it once (scoring/partials/hand_panel.html). "" otherwise."""
+        if any(seat != SeatInput(position=seat.position, name=seat.name) for seat in self.seats):
+            return ""
+        return json.dumps(
+            [self.features.variant, [[seat.position, seat.name] for seat in self.seats]],
+            ensure_ascii=False,
+        )
 
     @property
     def has_errors(self) -> bool:

@@ -8,13 +8,19 @@ contract is written out in docs/session-screen.md.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import JsonResponse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 
 from clubs.access import ClubAccess
+from clubs.rule_lines import rule_lines
 from common.errors import UserError
+from common.memo import Memo
 from scoring.display import sessions as display
 from scoring.display.session_state import session_state
 from scoring.forms.hands import HandInput
@@ -25,6 +31,72 @@ from scoring.selectors import Board
 # A long evening's screen shows its last hands at once; every hand stays one tap away
 # (`?hands=all`) and on the score sheet. 20 rows fill about three phone screens.
 RECENT_HANDS = 20
+
+
+@dataclass(frozen=True)
+class ScreenParts:
+    """What the session screen shows of a board: the same for everyone who sees the session
+    at one revision, in one language and with one role, so worked out once for them all
+    (`screen_parts`). `key` names it ("" when it must not be kept); the page keeps its
+    drawing of these parts by it (scoring/templatetags/kept.py)."""
+
+    key: str
+    tiles: list[display.SeatTotal]
+    rows: list[display.TableRow]
+    state: dict[str, Any]  # the session as data (`state_of`), its `as_of` set per answer
+    turn: display.Turn | None
+    rule_lines: list[tuple[str, str]]
+
+
+# A table of six phones reading one revision works the screen out once per process.
+_kept_parts: Memo[ScreenParts] = Memo(size=500)
+
+
+def screen_parts(
+    access: ClubAccess, board: Board, *, every: bool = False, since: int | None = None
+) -> ScreenParts:
+    """The screen's parts of `board`, kept for the next reader while the board was read
+    whole at one revision (`Board.is_whole`); `every` and `since` as for `state_of`."""
+    session = board.session
+    notes = seat_notes(session)
+    if not board.is_whole:
+        return _parts_of(access, board, every=every, since=since, notes=notes, key="")
+    key = json.dumps(
+        [session.pk, board.stamp, get_language(), board.names, notes]
+        + [access.can_score, every, since],
+        default=str,
+        ensure_ascii=False,
+    )
+    return _kept_parts.get_or_make(
+        key, lambda: _parts_of(access, board, every=every, since=since, notes=notes, key=key)
+    )
+
+
+def _parts_of(
+    access: ClubAccess,
+    board: Board,
+    *,
+    every: bool,
+    since: int | None,
+    notes: dict[int, str],
+    key: str,
+) -> ScreenParts:
+    session = board.session
+    tiles = display.with_notes(display.seat_totals(board), notes)
+    rows = shown_rows(board, slug=access.club.slug, every=every)
+    return ScreenParts(
+        key=key,
+        tiles=tiles,
+        rows=rows,
+        state=state_of(access, board, tiles=tiles, rows=rows, every=every, since=since),
+        turn=display.turn(board) if session.is_active else None,
+        rule_lines=rule_lines(session.variant, session.options),
+    )
+
+
+def as_of_now(state: dict[str, Any]) -> dict[str, Any]:
+    """A kept state, said to be true now: it is, at the revision it was read at."""
+    return {**state, "as_of": timezone.now().isoformat()}
 
 
 def tiles_of(board: Board) -> list[display.SeatTotal]:
@@ -81,8 +153,9 @@ def session(
     access: ClubAccess, board: Board, *, every: bool = False, since: int | None = None
 ) -> JsonResponse:
     """The session as it is now, or what changed in it after `since`: a live refresh's
-    answer."""
-    return _answer({"session": state_of(access, board, every=every, since=since)}, status=200)
+    answer (the same for every phone at `since`: worked out once)."""
+    parts = screen_parts(access, board, every=every, since=since)
+    return _answer({"session": as_of_now(parts.state)}, status=200)
 
 
 def stored(access: ClubAccess, board: Board, *, version: HandVersion, since: int) -> JsonResponse:

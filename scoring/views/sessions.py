@@ -6,6 +6,7 @@ a session id from another club is "not found" whatever role the user has elsewhe
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -51,26 +52,25 @@ def render_board(
     can_record = session.is_active and access.can_score
     if can_record and panel is None:
         panel = blank_input(variant=session.variant, names=board.playing, revision=session.revision)
-    totals = answers.tiles_of(board)
-    every = every_hand(request)
-    rows = answers.shown_rows(board, slug=slug, every=every)
+    parts = answers.screen_parts(access, board, every=every_hand(request))
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
         "session": session,
         "board": board,
-        "totals": totals,
-        "rows": rows,
-        "turn": display.turn(board) if session.is_active else None,
+        "parts_key": parts.key,
+        "totals": parts.tiles,
+        "rows": parts.rows,
+        "turn": parts.turn,
         "panel": panel if can_record else None,
         "ledger": ledger,
         "alert": alert,
         "finish_url": reverse("session-finish", args=(slug, session.pk)),
         "summary_url": reverse("session-summary", args=(slug, session.pk)),
         "club_url": reverse("club-detail", args=(slug,)),
-        "rule_lines": rule_lines(session.variant, session.options),
+        "rule_lines": parts.rule_lines,
         # The same board as data, for the page's scripts (scoring/views/answers.py).
-        "state": answers.state_of(access, board, tiles=totals, rows=rows, every=every),
+        "state": answers.as_of_now(parts.state),
         **panel_context(session),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
@@ -82,8 +82,13 @@ def every_hand(request: HttpRequest) -> bool:
 
 
 def panel_context(session: GameSession) -> dict[str, Any]:
-    """What the record-hand panel draws besides its state: the wild card list, the grid."""
-    return {"wild_choices": display.wild_choices(session), "grid": display.card_grid()}
+    """What the record-hand panel draws besides its state: the wild card list (and what
+    names it: the game and its rules), the grid."""
+    return {
+        "wild_choices": display.wild_choices(session),
+        "wild_key": json.dumps([session.variant, session.options], sort_keys=True),
+        "grid": display.card_grid(),
+    }
 
 
 @require_GET
