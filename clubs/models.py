@@ -36,6 +36,9 @@ class Club(models.Model):
     pool_rejoins = models.PositiveSmallIntegerField(default=0)
     pool_entry_fee = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=now)
+    # When one of its players was last added, renamed or removed (clubs/receivers.py): what
+    # a page worked out once with the players' names is kept only while this stays the same.
+    names_changed_at = models.DateTimeField(default=now)
 
     class Meta:
         ordering = ["name"]

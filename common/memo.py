@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -18,19 +18,19 @@ class Memo(Generic[T]):
         self._kept: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
-        """The answer kept for `key`, or `make()`'s, kept. Two threads may both make the
-        same answer at once; either one is kept, as both say the same."""
+    def get(self, key: Hashable) -> T | None:
         with self._lock:
-            if key in self._kept:
+            found = self._kept.get(key)
+            if found is not None:
                 self._kept.move_to_end(key)
-                return self._kept[key]
-        made = make()
+            return found
+
+    def put(self, key: Hashable, answer: T) -> None:
         with self._lock:
-            self._kept[key] = made
+            self._kept[key] = answer
+            self._kept.move_to_end(key)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
-        return made
 
     def clear(self) -> None:
         with self._lock:

@@ -43,13 +43,19 @@ def fresh_rate_limits(request: pytest.FixtureRequest):
     if not request.config.pluginmanager.hasplugin("django"):
         yield
         return
+    from django.core.cache import caches
+
     from common import ratelimit
     from scoring.selectors import kept_histories
+    from scoring.views.answers import kept_parts
 
     ratelimit.reset()
-    # And with no session's history kept by an earlier test, so a test counts the same
-    # queries alone or after others (a kept history is never a stale one: scoring/selectors).
+    # And with nothing an earlier test's pages kept (a session's history, a screen's parts,
+    # a drawn piece of a page), so a test counts the same queries alone or after others:
+    # what is kept is never stale (tests/scoring/test_kept_*.py), but it is cheaper.
     kept_histories.clear()
+    kept_parts.clear()
+    caches["fragments"].clear()
     yield
 
 

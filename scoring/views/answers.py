@@ -24,9 +24,9 @@ from common.memo import Memo
 from scoring.display import sessions as display
 from scoring.display.session_state import session_state
 from scoring.forms.hands import HandInput
-from scoring.models import HandStatus, HandVersion
+from scoring.models import GameSession, HandStatus, HandVersion
 from scoring.pages import seat_notes
-from scoring.selectors import Board
+from scoring.selectors import Board, session_board
 
 # A long evening's screen shows its last hands at once; every hand stays one tap away
 # (`?hands=all`) and on the score sheet. 20 rows fill about three phone screens.
@@ -41,6 +41,7 @@ class ScreenParts:
     drawing of these parts by it (scoring/templatetags/kept.py)."""
 
     key: str
+    hands_dealt: int
     tiles: list[display.SeatTotal]
     rows: list[display.TableRow]
     state: dict[str, Any]  # the session as data (`state_of`), its `as_of` set per answer
@@ -49,27 +50,44 @@ class ScreenParts:
 
 
 # A table of six phones reading one revision works the screen out once per process.
-_kept_parts: Memo[ScreenParts] = Memo(size=500)
+kept_parts: Memo[ScreenParts] = Memo(size=500)
 
 
 def screen_parts(
-    access: ClubAccess, board: Board, *, every: bool = False, since: int | None = None
+    access: ClubAccess,
+    session: GameSession,
+    *,
+    board: Board | None = None,
+    every: bool = False,
+    since: int | None = None,
 ) -> ScreenParts:
-    """The screen's parts of `board`, kept for the next reader while the board was read
-    whole at one revision (`Board.is_whole`); `every` and `since` as for `state_of`."""
-    session = board.session
+    """The screen's parts of the session at the revision `session` was read at: kept ones
+    when another reader worked them out, else from `board` (read now when not given).
+
+    What names them: the session's revision and changed_at (its history), the club's
+    `names_changed_at` (its players' names), the language, the seats' notes, the reader's
+    role and what was asked (`every`, `since`, as for `state_of`). Parts are kept only from
+    a board read whole at that revision (`Board.is_whole`)."""
     notes = seat_notes(session)
-    if not board.is_whole:
+    if board is not None and not board.is_whole:
         return _parts_of(access, board, every=every, since=since, notes=notes, key="")
     key = json.dumps(
-        [session.pk, board.stamp, get_language(), board.names, notes]
-        + [access.can_score, every, since],
+        [session.pk, session.revision, session.changed_at, access.club.names_changed_at]
+        + [get_language(), notes, access.can_score, every, since],
         default=str,
         ensure_ascii=False,
     )
-    return _kept_parts.get_or_make(
-        key, lambda: _parts_of(access, board, every=every, since=since, notes=notes, key=key)
-    )
+    kept = kept_parts.get(key)
+    if kept is not None:
+        return kept
+    if board is None:
+        board = session_board(session)
+    if not board.is_whole:  # changed since `session` was read
+        key = ""
+    parts = _parts_of(access, board, every=every, since=since, notes=notes, key=key)
+    if key:
+        kept_parts.put(key, parts)
+    return parts
 
 
 def _parts_of(
@@ -86,6 +104,7 @@ def _parts_of(
     rows = shown_rows(board, slug=access.club.slug, every=every)
     return ScreenParts(
         key=key,
+        hands_dealt=board.hands_dealt,
         tiles=tiles,
         rows=rows,
         state=state_of(access, board, tiles=tiles, rows=rows, every=every, since=since),
@@ -150,11 +169,11 @@ def state_of(
 
 
 def session(
-    access: ClubAccess, board: Board, *, every: bool = False, since: int | None = None
+    access: ClubAccess, game: GameSession, *, every: bool = False, since: int | None = None
 ) -> JsonResponse:
     """The session as it is now, or what changed in it after `since`: a live refresh's
     answer (the same for every phone at `since`: worked out once)."""
-    parts = screen_parts(access, board, every=every, since=since)
+    parts = screen_parts(access, game, every=every, since=since)
     return _answer({"session": as_of_now(parts.state)}, status=200)
 
 

@@ -29,7 +29,7 @@ from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
 from scoring.models import GameSession, Variant
-from scoring.selectors import Board, seatable_players, session_board
+from scoring.selectors import Board, playing_names, seatable_players
 from scoring.services.sessions import start_session
 from scoring.views import answers
 
@@ -40,24 +40,31 @@ def render_board(
     request: HttpRequest,
     *,
     access: ClubAccess,
-    board: Board,
+    session: GameSession | None = None,
+    board: Board | None = None,
     panel: HandInput | None = None,
     ledger: display.LedgerView | None = None,
     alert: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    """The session screen: whose deal, the totals, the record panel and every hand."""
-    session = board.session
+    """The session screen: whose deal, the totals, the record panel and every hand. Of
+    `session` as read (its board read only when its parts are not kept), or of `board`."""
+    if board is not None:
+        session = board.session
+    if session is None:
+        raise TypeError("render_board draws a session or a board")
     slug = access.club.slug
     can_record = session.is_active and access.can_score
     if can_record and panel is None:
-        panel = blank_input(variant=session.variant, names=board.playing, revision=session.revision)
-    parts = answers.screen_parts(access, board, every=every_hand(request))
+        names = board.playing if board is not None else playing_names(session)
+        panel = blank_input(variant=session.variant, names=names, revision=session.revision)
+    parts = answers.screen_parts(access, session, board=board, every=every_hand(request))
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
         "session": session,
         "board": board,
+        "hands_dealt": parts.hands_dealt,
         "parts_key": parts.key,
         "totals": parts.tiles,
         "rows": parts.rows,
@@ -101,7 +108,7 @@ def session_detail(request: HttpRequest, slug: str, session_id: int) -> HttpResp
             # any club, so it says nothing about whether this one exists.
             return redirect_to_login(request.get_full_path())
         raise
-    return render_board(request, access=access, board=session_board(session))
+    return render_board(request, access=access, session=session)
 
 
 @require_GET
@@ -112,12 +119,11 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     access, session = session_access(request.user, slug, session_id)
     if request.GET.get("revision") == str(session.revision):
         return HttpResponse(status=204)
-    board = session_board(session)
     if wants_json(request):
         asked = request.GET.get("revision", "")
         since = int(asked) if asked.isdigit() else None
-        return answers.session(access, board, every=every_hand(request), since=since)
-    return render_board(request, access=access, board=board)
+        return answers.session(access, session, every=every_hand(request), since=since)
+    return render_board(request, access=access, session=session)
 
 
 # -- Start a session ----------------------------------------------------------------------------
