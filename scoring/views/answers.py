@@ -42,6 +42,7 @@ class ScreenParts:
 
     key: str
     hands_dealt: int
+    playing: dict[int, str]  # the seats dealt into the next hand: the record panel's
     tiles: list[display.SeatTotal]
     rows: list[display.TableRow]
     state: dict[str, Any]  # the session as data (`state_of`), its `as_of` set per answer
@@ -105,6 +106,7 @@ def _parts_of(
     return ScreenParts(
         key=key,
         hands_dealt=board.hands_dealt,
+        playing=board.playing,
         tiles=tiles,
         rows=rows,
         state=state_of(access, board, tiles=tiles, rows=rows, every=every, since=since),

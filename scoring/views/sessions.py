@@ -29,7 +29,7 @@ from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
 from scoring.models import GameSession, Variant
-from scoring.selectors import Board, playing_names, seatable_players
+from scoring.selectors import Board, seatable_players
 from scoring.services.sessions import start_session
 from scoring.views import answers
 
@@ -55,10 +55,9 @@ def render_board(
         raise TypeError("render_board draws a session or a board")
     slug = access.club.slug
     can_record = session.is_active and access.can_score
-    if can_record and panel is None:
-        names = board.playing if board is not None else playing_names(session)
-        panel = blank_input(variant=session.variant, names=names, revision=session.revision)
     parts = answers.screen_parts(access, session, board=board, every=every_hand(request))
+    if can_record and panel is None:
+        panel = blank_input(variant=session.variant, names=parts.playing, revision=session.revision)
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
