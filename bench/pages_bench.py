@@ -180,6 +180,12 @@ def _kinds(port: int, seeded: dict) -> list[Kind]:
         headers = {"Content-Type": "application/json", "Idempotency-Key": str(uuid.uuid4())}
         return api.send("POST", seeded["api_hands"], body, headers)
 
+    def first_look() -> Answer:
+        # The API hand just before it moved this session on: no one has seen the screen at
+        # this revision, so its parts are worked out and drawn afresh (the kept ones serve
+        # every later reader: the 25-hand row).
+        return scorer.send("GET", seeded["api_page"])
+
     return [
         Kind("bare answer (bench/site_urls.py)", "1x", lambda: scorer.send("GET", "/bench/bare/")),
         Kind("session screen, 25 hands", "3x", lambda: scorer.send("GET", seeded["short"])),
@@ -188,6 +194,7 @@ def _kinds(port: int, seeded: dict) -> list[Kind]:
         ),
         Kind("recording a hand (web, JSON)", "3x", web.save, ok=(201,)),
         Kind("recording a hand (API)", "3x", api_hand, ok=(201,)),
+        Kind("session screen, a first look", "report", first_look),
         Kind(
             "watching phone, a hand arrived",
             "2x, 3 KB",

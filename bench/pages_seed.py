@@ -166,6 +166,7 @@ def seed() -> dict[str, object]:
         "long": f"{base}{long.pk}/",
         "web": f"{base}{web.pk}/",
         "api_hands": f"/api/v1/clubs/{club.slug}/sessions/{api.pk}/hands/",
+        "api_page": f"{base}{api.pk}/",
         "tournament": _tournament(club, owner),
         "tables": [
             {
