@@ -9,6 +9,7 @@ queries for all of them). The standings always come from `tournament_standings`.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.db.models.functions import Lower
 from django.http import Http404
 from django.utils import timezone
@@ -35,10 +36,16 @@ from tournaments.models import (
     RoundKind,
     RoundStatus,
     RoundTable,
+    StandingsLine,
     Tournament,
     TournamentStatus,
 )
-from tournaments.standings import Line, TournamentStandings, tournament_standings
+from tournaments.standings import (
+    Line,
+    TournamentStandings,
+    is_updating_tournament,
+    tournament_standings,
+)
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,32 @@ class TableState:
 
 
 @dataclass(frozen=True)
+class RoundClock:
+    """A timed round's clock, from when its tables started and whether any still plays."""
+
+    round: Round
+    started: list[datetime]  # when each started table's session began
+    playing: bool  # a table is drawn or still in play
+
+    @property
+    def time_called_at(self) -> datetime | None:
+        """When a timed round's time is up (its minutes after the tables started), while
+        any table still plays; None for rounds that end by deals or hands."""
+        tournament = self.round.tournament
+        if tournament.round_ending != RoundEnding.MINUTES or not self.started or not self.playing:
+            return None
+        return min(self.started) + timedelta(minutes=tournament.round_target)
+
+    @property
+    def minutes_left(self) -> int:
+        """Whole minutes (rounded up) until time is called; 0 once it has been."""
+        called = self.time_called_at
+        if called is None:
+            return 0
+        return max(0, math.ceil((called - timezone.now()).total_seconds() / 60))
+
+
+@dataclass(frozen=True)
 class RoundState:
     round: Round
     tables: list[TableState]
@@ -142,23 +175,18 @@ class RoundState:
     def in_play(self) -> bool:
         return self.round.status == RoundStatus.STARTED
 
+    @cached_property
+    def clock(self) -> RoundClock:
+        started = [table.started_at for table in self.tables if table.started_at]
+        return RoundClock(round=self.round, started=started, playing=bool(self.playing))
+
     @property
     def time_called_at(self) -> datetime | None:
-        """When a timed round's time is up (its minutes after the tables started), while
-        any table still plays; None for rounds that end by deals or hands."""
-        tournament = self.round.tournament
-        started = [table.started_at for table in self.tables if table.started_at]
-        if tournament.round_ending != RoundEnding.MINUTES or not started or not self.playing:
-            return None
-        return min(started) + timedelta(minutes=tournament.round_target)
+        return self.clock.time_called_at
 
     @property
     def minutes_left(self) -> int:
-        """Whole minutes (rounded up) until time is called; 0 once it has been."""
-        called = self.time_called_at
-        if called is None:
-            return 0
-        return max(0, math.ceil((called - timezone.now()).total_seconds() / 60))
+        return self.clock.minutes_left
 
     @property
     def playing(self) -> list[int]:
@@ -203,14 +231,24 @@ def round_tables(rounds: Sequence[Round]) -> dict[int, list[TableState]]:
     A started table's seats are its session's, which is who really plays there (a seat
     can be changed by hand); a drawn one shows the draw.
     """
-    by_round: dict[int, list[TableState]] = {round_.pk: [] for round_ in rounds}
     if not rounds:
-        return by_round
-    tables = list(
+        return {}
+    return _table_states(rounds, _tables_of(rounds))
+
+
+def _tables_of(rounds: Sequence[Round]) -> list[RoundTable]:
+    """The rounds' tables with their sessions, in one query."""
+    return list(
         RoundTable.objects.filter(round__in=list(rounds))
         .select_related("session")
         .order_by("round_id", "number")
     )
+
+
+def _table_states(
+    rounds: Sequence[Round], tables: Sequence[RoundTable]
+) -> dict[int, list[TableState]]:
+    by_round: dict[int, list[TableState]] = {round_.pk: [] for round_ in rounds}
     boards = _boards(tables)
     drawn_ids = {pid for t in tables if t.session_id is None for pid in t.seats}
     names = {
@@ -306,17 +344,66 @@ def entry_counts(tournament: Tournament) -> EntryCounts:
 
 @dataclass(frozen=True)
 class PublicView:
-    """Everything the overview and the projector show."""
+    """Everything the overview and the projector show, read as they need it: what says
+    whether anything changed comes first (`key`), the standings and the tables only when
+    a page draws them."""
 
     tournament: Tournament
     rounds: list[Round]
-    current: RoundState | None
-    standings: TournamentStandings
-    winners: list[Line]
+    latest: Round | None  # the round being played or about to be
+    tables: list[RoundTable]  # its tables, with their sessions
+    updating: bool  # hands are recorded that the standings do not show yet
+    # How many standings lines are stored and the highest id: every rewrite of them (a
+    # hand's update, an entry, the cut) makes new ones. None: none stored yet.
+    lines: tuple[int, int] | None
+
+    @cached_property
+    def current(self) -> RoundState | None:
+        if self.latest is None:
+            return None
+        return RoundState(
+            round=self.latest, tables=_table_states([self.latest], self.tables)[self.latest.pk]
+        )
 
     @property
-    def updating(self) -> bool:
-        return self.standings.updating
+    def title(self) -> str:
+        return round_title(self.latest) if self.latest is not None else ""
+
+    @cached_property
+    def standings(self) -> TournamentStandings:
+        return tournament_standings(self.tournament, updating=self.updating)
+
+    @property
+    def winners(self) -> list[Line]:
+        return self.standings.winners
+
+    @cached_property
+    def clock(self) -> RoundClock | None:
+        """The current round's clock, from its tables' sessions alone."""
+        if self.latest is None:
+            return None
+        started = [t.session.started_at for t in self.tables if t.session is not None]
+        playing = any(t.session is None or t.session.is_active for t in self.tables)
+        return RoundClock(round=self.latest, started=started, playing=playing)
+
+    @property
+    def key(self) -> str:
+        """What names everything the live part of the overview shows but its clock: the
+        tournament, its rounds, the current round's tables and their sessions' revisions,
+        the players' names, the stored standings; "" while no standings are stored (they
+        are then worked out afresh). Its drawing is kept by it (`{% kept %}`)."""
+        if self.lines is None:
+            return ""
+        tournament = self.tournament
+        return json.dumps(
+            [
+                [tournament.pk, tournament.slug, tournament.status, tournament.club.slug],
+                str(tournament.club.names_changed_at),
+                [[r.pk, r.number, r.kind, r.status] for r in self.rounds],
+                [_table_said(table) for table in self.tables],
+                [self.updating, self.lines],
+            ]
+        )
 
     @property
     def at_final(self) -> bool:
@@ -327,19 +414,29 @@ class PublicView:
     @property
     def playing(self) -> bool:
         """A round is drawn or in play: its tables are the news."""
-        return self.current is not None and self.current.round.status != RoundStatus.FINISHED
+        return self.latest is not None and self.latest.status != RoundStatus.FINISHED
+
+
+def _table_said(table: RoundTable) -> list[object]:
+    session = table.session
+    played = None if session is None else [session.revision, str(session.changed_at)]
+    confirmed = [table.confirmed_by_id, str(table.confirmed_at)]
+    return [table.pk, table.number, table.seats, table.first_dealer, played, confirmed]
 
 
 def public_view(tournament: Tournament) -> PublicView:
     rounds = tournament_rounds(tournament)
     latest = current_round(rounds)
-    standings = tournament_standings(tournament)
+    stored = StandingsLine.objects.filter(tournament=tournament).aggregate(
+        count=Count("pk"), highest=Max("pk")
+    )
     return PublicView(
         tournament=tournament,
         rounds=rounds,
-        current=round_view(latest) if latest is not None else None,
-        standings=standings,
-        winners=standings.winners,
+        latest=latest,
+        tables=_tables_of([latest]) if latest is not None else [],
+        updating=is_updating_tournament(tournament),
+        lines=(stored["count"], stored["highest"]) if stored["count"] else None,
     )
 
 

@@ -119,9 +119,11 @@ def _table_score(tournament: Tournament, result: SessionResult) -> int:
     return int(scheme[result.place - 1]) if result.place <= len(scheme) else 0
 
 
-def tournament_standings(tournament: Tournament) -> TournamentStandings:
+def tournament_standings(
+    tournament: Tournament, *, updating: bool | None = None
+) -> TournamentStandings:
     """The stored standings, as the last update left them; `updating` while hands recorded
-    at the tournament's tables are not in them yet."""
+    at the tournament's tables are not in them yet (asked here unless the caller knows)."""
     lines: dict[str, list[Line]] = defaultdict(list)
     rounds: dict[int, list[Line]] = defaultdict(list)
     stored = list(
@@ -150,7 +152,7 @@ def tournament_standings(tournament: Tournament) -> TournamentStandings:
         rounds=dict(rounds),
         overall=lines[Stage.OVERALL],
         final=lines[Stage.FINAL],
-        updating=is_updating_tournament(tournament),
+        updating=is_updating_tournament(tournament) if updating is None else updating,
     )
 
 
