@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs import services as club_services
+from tests.factories import record, typed_entry
 from tests.tournaments.factories import NAMES, enter, make_tournament, play_in_order
 from tournaments.models import RoundTable
 from tournaments.services.draws import draw_round
@@ -104,3 +105,17 @@ def test_the_clock_counts_down_between_two_looks_at_the_same_tables(client, cup,
     second, _ = overview(client, cup)
     left = [re.search(r"<strong>(\d+) min</strong>", html).group(1) for html in (first, second)]
     assert int(left[0]) - int(left[1]) == 10
+
+
+def test_a_second_hand_shows_while_the_standings_still_catch_up(client, cup):
+    """Between a hand and its standings' update the page says "updating": a hand recorded
+    meanwhile changes nothing else on the page, and still shows."""
+    table = first_table(cup)
+    seat = {player: pos for pos, player in enumerate(table.seats)}
+    record(table.session, typed_entry(seat[table.seats[0]], {1: 10, 2: 20, 3: 30}, wild="7H"))
+    once, _ = overview(client, cup)
+    record(table.session, typed_entry(seat[table.seats[1]], {0: 5, 2: 5, 3: 5}, wild="7H"))
+    twice, _ = overview(client, cup)
+    assert "1 hand" in re.sub(r"<[^>]+>", " ", once)
+    assert "2 hands" in re.sub(r"<[^>]+>", " ", twice)
+    assert points_shown(once)[:4] != points_shown(twice)[:4]
