@@ -13,6 +13,11 @@ class HandRejected(UserError):
         self.seat = seat
 
 
+class KeyUsedElsewhere(HandRejected):
+    """The change's key was already used for a change in another session: a client that
+    reused a key (the web form says to reload; the API says to make a new key)."""
+
+
 class StaleSession(UserError):
     """Someone else changed the session since this screen was drawn."""
 

@@ -7,8 +7,8 @@ answers for an API client. Reading the key is common/api/idempotency.py's (payme
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
@@ -18,27 +18,27 @@ from rest_framework.response import Response
 from common.api.errors import user_error_body
 from common.errors import UserError
 from scoring.api.serializers import SessionStateSerializer
-from scoring.models import GameSession, HandVersion
+from scoring.errors import KeyUsedElsewhere
+from scoring.models import GameSession
 from scoring.selectors import session_board
 
 T = TypeVar("T")
 
 
-def refuse_foreign_key(session: GameSession, key: uuid.UUID) -> None:
-    """A key already used for a change in another session is the client's mistake."""
-    used_in = (
-        HandVersion.objects.filter(client_key=key)
-        .values_list("hand__session_id", flat=True)
-        .first()
-    )
-    if used_in is not None and used_in != session.pk:
+@contextmanager
+def key_of_this_session() -> Iterator[None]:
+    """A key already used for a change in another session is the client's mistake: the
+    service finds it under its lock (`KeyUsedElsewhere`); the API says it in its words."""
+    try:
+        yield
+    except KeyUsedElsewhere as error:
         raise UserError(
             _(
                 "This idempotency key was already used for a change in another session; make a "
                 "new key for each change."
             ),
             field="client_key",
-        )
+        ) from error
 
 
 def with_revision(session: GameSession, revision: int | None, change: Callable[[int], T]) -> T:

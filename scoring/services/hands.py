@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from common.rules_words import error_text
 from scoring import rules
-from scoring.errors import HandRejected, SessionClosed, StaleSession
+from scoring.errors import HandRejected, KeyUsedElsewhere, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
 from scoring.rules_limits import time_limit
@@ -74,7 +74,7 @@ def _lock(
     replay = HandVersion.objects.filter(client_key=client_key).select_related("hand").first()
     if replay is not None:
         if replay.hand.session_id != session.pk:
-            raise HandRejected(
+            raise KeyUsedElsewhere(
                 _("This form was already used for another session; reload the page.")
             )
         replay.replayed = True
