@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import F, Prefetch, prefetch_related_objects
+from django.db.models import CharField, F, Prefetch, Value, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from clubs.access import ClubAccess, allowed, club_access, role_in
+from clubs.roles import Role, at_least
 from scoring.models import GameSession
 
 # The session screen links a tournament table back to its round. Whether the session is a
@@ -55,3 +59,43 @@ def session_access(
         raise Http404("No such session.")
     access = allowed(session.club, getattr(session, "my_role", None), needs=needs)
     return access, _with_table(session)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What a watching phone's ask reads of a session it may see, as plain values: enough to
+    answer "nothing changed", or the change when another phone's ask worked it out."""
+
+    revision: int
+    changed_at: datetime
+    names_changed_at: datetime  # its club's
+    role: str | None  # the asker's role in the club (None: not a member of a public club)
+    is_table: bool  # a tournament's table: its seats carry notes read elsewhere
+
+    @property
+    def can_score(self) -> bool:
+        return at_least(self.role, Role.SCORER)
+
+
+def glance(user: User | AnonymousUser, slug: str, session_id: int) -> Glance | None:
+    """The session's `Glance` if the user may see it; None otherwise, or for no such session:
+    one query, no model built."""
+    sessions = GameSession.objects.filter(pk=session_id, club__slug=slug)
+    role = role_in(user, "club")
+    sessions = sessions.annotate(
+        my_role=role if role is not None else Value(None, output_field=CharField())
+    )
+    found = sessions.values_list(
+        "revision",
+        "changed_at",
+        "club__names_changed_at",
+        "club__is_public",
+        "my_role",
+        "tournament_table__pk",
+    ).first()
+    if found is None:
+        return None
+    revision, changed_at, names_changed_at, is_public, my_role, table = found
+    if not is_public and my_role is None:
+        return None
+    return Glance(revision, changed_at, names_changed_at, my_role, table is not None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.http import JsonResponse
@@ -21,6 +22,7 @@ from clubs.access import ClubAccess
 from clubs.rule_lines import rule_lines
 from common.errors import UserError
 from common.memo import Memo
+from scoring.access import Glance
 from scoring.display import sessions as display
 from scoring.display.session_state import session_state
 from scoring.forms.hands import HandInput
@@ -72,12 +74,8 @@ def screen_parts(
     notes = seat_notes(session)
     if board is not None and not board.is_whole:
         return _parts_of(access, board, every=every, since=since, notes=notes, key="")
-    key = json.dumps(
-        [session.pk, session.revision, session.changed_at, access.club.names_changed_at]
-        + [get_language(), notes, access.can_score, every, since],
-        default=str,
-        ensure_ascii=False,
-    )
+    stamp = (session.revision, session.changed_at, access.club.names_changed_at)
+    key = parts_key(session.pk, stamp, notes, can_score=access.can_score, every=every, since=since)
     kept = kept_parts.get(key)
     if kept is not None:
         return kept
@@ -89,6 +87,38 @@ def screen_parts(
     if key:
         kept_parts.put(key, parts)
     return parts
+
+
+def parts_key(
+    session_id: int,
+    stamp: tuple[int, datetime, datetime],
+    notes: dict[int, str],
+    *,
+    can_score: bool,
+    every: bool,
+    since: int | None,
+) -> str:
+    """What names a session's screen parts: the session, its revision and changed_at and
+    its club's names_changed_at (`stamp`), the language, the seats' notes, the reader's
+    role and what was asked."""
+    said = [session_id, *stamp, get_language(), notes, can_score, every, since]
+    return json.dumps(said, default=str, ensure_ascii=False)
+
+
+def kept_news(
+    session_id: int, look: Glance, *, every: bool, since: int | None
+) -> JsonResponse | None:
+    """A live refresh's answer from the parts another phone's ask worked out, if it did:
+    read from a `Glance` alone. Not for a tournament's table, whose seats' notes are read
+    with the session (scoring/pages.py: only tables have notes)."""
+    if look.is_table:
+        return None
+    stamp = (look.revision, look.changed_at, look.names_changed_at)
+    key = parts_key(session_id, stamp, {}, can_score=look.can_score, every=every, since=since)
+    kept = kept_parts.get(key)
+    if kept is None:
+        return None
+    return _answer({"session": as_of_now(kept.state)}, status=200)
 
 
 def _parts_of(

@@ -24,7 +24,7 @@ from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
-from scoring.access import session_access
+from scoring.access import glance, session_access
 from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
@@ -115,12 +115,17 @@ def session_live(request: HttpRequest, slug: str, session_id: int) -> HttpRespon
     """What a watching page asks every few seconds (static/js/table_sync.js): an empty 204
     while the session's revision is the one it shows, else the session as it is now (JSON
     when asked for, as the script does)."""
-    access, session = session_access(request.user, slug, session_id)
-    if request.GET.get("revision") == str(session.revision):
+    asked = request.GET.get("revision", "")
+    since = int(asked) if asked.isdigit() else None
+    look = glance(request.user, slug, session_id)
+    if look is not None and asked == str(look.revision):
         return HttpResponse(status=204)
+    if look is not None and wants_json(request):
+        kept = answers.kept_news(session_id, look, every=every_hand(request), since=since)
+        if kept is not None:
+            return kept
+    access, session = session_access(request.user, slug, session_id)
     if wants_json(request):
-        asked = request.GET.get("revision", "")
-        since = int(asked) if asked.isdigit() else None
         return answers.session(access, session, every=every_hand(request), since=since)
     return render_board(request, access=access, session=session)
 
