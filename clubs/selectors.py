@@ -94,6 +94,14 @@ def club_people(club: Club) -> ClubPeople:
     return ClubPeople(members=members, players=rows)
 
 
+def player_rows(club: Club) -> list[PlayerRow]:
+    """Every player by name, marked guest, member (with role) or former member: the club
+    page's list, in two queries of the few columns it shows (no account is read)."""
+    roles = {m.user_id: m for m in Membership.objects.filter(club=club).only("user_id", "role")}
+    players = Player.objects.filter(club=club).only("name", "user_id").order_by("name")
+    return [PlayerRow(p, roles.get(p.user_id) if p.user_id else None) for p in players]
+
+
 def pending_claims(club: Club) -> list[GuestClaim]:
     """Claims waiting for an organiser, oldest first, with the guest and the account (one
     query)."""

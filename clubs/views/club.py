@@ -13,7 +13,7 @@ from clubs import services
 from clubs.access import club_access
 from clubs.forms import ClubForm, timezone_names
 from clubs.pages import club_page_parts
-from clubs.selectors import club_people
+from clubs.selectors import player_rows
 from clubs.views.guard import show_error
 from common.errors import UserError
 from common.http import signed_in_user
@@ -52,7 +52,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "access": access,
             "club": access.club,
-            "people": club_people(access.club),
+            "players": player_rows(access.club),
             **club_page_parts(access.club),  # `sessions`, from scoring
         },
     )

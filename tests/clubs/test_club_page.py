@@ -58,7 +58,7 @@ def test_players_are_marked_guest_member_or_former_member(client, club) -> None:
     )
     client.force_login(meena)
     response = client.get(reverse("club-detail", args=[club.slug]))
-    rows = {row.player.name: row for row in response.context["people"].players}
+    rows = {row.player.name: row for row in response.context["players"]}
     assert rows["Ravi"].is_guest
     assert rows["Gopal"].is_former_member
     assert rows["Meena"].membership.role == Role.MEMBER
