@@ -261,7 +261,7 @@ CACHES["fragments"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "fragments",
     "TIMEOUT": 24 * 60 * 60,
-    "OPTIONS": {"MAX_ENTRIES": 2000},
+    "OPTIONS": {"MAX_ENTRIES": 1000},
 }
 
 CELERY_TASK_SERIALIZER = "json"
@@ -439,9 +439,9 @@ LOGGING = {
 }
 
 # How many hands each process keeps of the sessions it read last (scoring/history_store.py):
-# a board at a revision already read needs no query for its hands. About 1 KB a hand; 0
+# a board at a revision already read needs no query for its hands. About 2.5 KB a hand; 0
 # keeps none.
-KEPT_HISTORY_HANDS = env.get_int("KEPT_HISTORY_HANDS", 20_000, low=0)
+KEPT_HISTORY_HANDS = env.get_int("KEPT_HISTORY_HANDS", 10_000, low=0)
 
 # Standings and ratings (tournaments/services/updates.py): a change to a session is applied
 # this many seconds after it, so a burst of hands becomes one update; an update still

@@ -52,8 +52,9 @@ class ScreenParts:
     rule_lines: list[tuple[str, str]]
 
 
-# A table of six phones reading one revision works the screen out once per process.
-kept_parts: Memo[ScreenParts] = Memo(size=500)
+# A table of six phones reading one revision works the screen out once per process. About
+# 100 KB each (20 rows and the state): 300 are the current revisions of some 70 tables.
+kept_parts: Memo[ScreenParts] = Memo(size=300)
 
 
 def screen_parts(
@@ -72,7 +73,11 @@ def screen_parts(
     role and what was asked (`every`, `since`, as for `state_of`). Parts are kept only from
     a board read whole at that revision (`Board.is_whole`)."""
     notes = seat_notes(session)
-    if board is not None and not board.is_whole:
+    if every or (board is not None and not board.is_whole):
+        # Every hand of a long evening is asked for rarely, one tap at a time, and would
+        # be the largest thing kept: worked out for the one who asked.
+        if board is None:
+            board = session_board(session)
         return _parts_of(access, board, every=every, since=since, notes=notes, key="")
     stamp = (session.revision, session.changed_at, access.club.names_changed_at)
     key = parts_key(session.pk, stamp, notes, can_score=access.can_score, every=every, since=since)

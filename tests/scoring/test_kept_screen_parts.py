@@ -89,3 +89,16 @@ def test_a_watcher_never_gets_the_scorers_edit_links(table):
     assert watchers["rows"][0]["edit_url"] is None
     page = watcher.get(session_url("session-detail", table)).content.decode()
     assert "/edit/" not in page
+
+
+def test_the_list_of_every_hand_is_worked_out_for_the_one_who_asked(table):
+    """The largest thing the screen could keep, and asked for one tap at a time."""
+    from scoring.views.answers import kept_parts
+
+    phone = logged_in(member(table.club, "dev"))
+    screen = session_url("session-detail", table)
+    phone.get(screen)
+    kept = len(kept_parts)
+    page = phone.get(screen + "?hands=all").content.decode()
+    assert len(kept_parts) == kept
+    assert "hands-table" in page
