@@ -737,15 +737,16 @@ def session_list(club: Club) -> QuerySet[GameSession]:
 
 
 def attach_totals(sessions: Sequence[GameSession]) -> None:
-    """Set `totals` ({seat position: points}) on each session, in one query for them all."""
+    """Set `totals` ({seat position: points}) on each session, in one query for them all:
+    each hand's scores alone are read out of its ledger, as a board reads them."""
     totals: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     scores = (
         HandVersion.objects.filter(hand__session__in=[s.pk for s in sessions], is_current=True)
         .exclude(status=HandStatus.REMOVED)
-        .values_list("hand__session_id", "ledger")
+        .values_list("hand__session_id", "ledger__scores")
     )
-    for session_id, ledger in scores:
-        for position, points in ledger.get("scores", {}).items():
+    for session_id, hand_scores in scores:
+        for position, points in (hand_scores or {}).items():
             totals[session_id][int(position)] += points
     for session in sessions:
         # Every seat has a total, 0 before the first hand.
