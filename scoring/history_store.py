@@ -19,59 +19,39 @@ leave it as stored).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from datetime import datetime
 from typing import Generic, TypeVar
 
 from django.conf import settings
+
+from common.memo import Memo
 
 T = TypeVar("T")
 
 Stamp = tuple[int, datetime]  # the session's revision and changed_at
 
 
+def _kept_hands() -> int:
+    # Read at each keep: settings overridden in a test apply.
+    return settings.KEPT_HISTORY_HANDS
+
+
 class HistoryStore(Generic[T]):
-    """Session id -> (stamp, history, its size in hands), least recently used first."""
+    """Session id -> its latest history kept and the stamp it is at, weighed in hands."""
 
     def __init__(self, limit: int | None = None) -> None:
-        self._limit = limit
-        self._kept: OrderedDict[int, tuple[Stamp, T, int]] = OrderedDict()
-        self._size = 0
-        self._lock = threading.Lock()
-
-    @property
-    def limit(self) -> int:
-        # Read when first needed: settings overridden in a test apply.
-        return settings.KEPT_HISTORY_HANDS if self._limit is None else self._limit
+        self._memo: Memo[tuple[Stamp, T]] = Memo(_kept_hands if limit is None else limit)
 
     def get(self, session_id: int, stamp: Stamp) -> T | None:
-        with self._lock:
-            found = self._kept.get(session_id)
-            if found is None or found[0] != stamp:
-                return None
-            self._kept.move_to_end(session_id)
-            return found[1]
+        found = self._memo.get(session_id)
+        return found[1] if found is not None and found[0] == stamp else None
 
     def put(self, session_id: int, stamp: Stamp, history: T, *, size: int) -> None:
         """Keep `history` as the session's at `stamp`, in place of any other of its."""
-        limit = self.limit
-        with self._lock:
-            old = self._kept.pop(session_id, None)
-            if old is not None:
-                self._size -= old[2]
-            if size > limit:
-                return
-            self._kept[session_id] = (stamp, history, size)
-            self._size += size
-            while self._size > limit:
-                _, (_, _, dropped) = self._kept.popitem(last=False)
-                self._size -= dropped
+        self._memo.put(session_id, (stamp, history), weight=size)
 
     def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-            self._size = 0
+        self._memo.clear()
 
     def __len__(self) -> int:
-        return len(self._kept)
+        return len(self._memo)

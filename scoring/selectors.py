@@ -377,7 +377,7 @@ def session_board(session: GameSession, *, fresh: bool = False) -> Board:
         history = _history(seats, (row[:-2] for row in rows), changes)
         if fresh or not rows or tuple(rows[-1][-2:]) != stamp:
             return Board(session=session, seats=seats, history=history)
-        keep_history(session.pk, now[session.pk], history)
+        keep_history(session.pk, stamp, history)
     return Board(session=session, seats=seats, history=history, stamp=stamp)
 
 

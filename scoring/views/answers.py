@@ -70,23 +70,21 @@ def screen_parts(
 
     What names them: the session's revision and changed_at (its history), the club's
     `names_changed_at` (its players' names), the language, the seats' notes, the reader's
-    role and what was asked (`every`, `since`, as for `state_of`). Parts are kept only from
-    a board read whole at that revision (`Board.is_whole`)."""
+    role and `since` (as for `state_of`). Parts are kept only from a board read whole at that
+    revision (`Board.is_whole`), and never of `every` hand."""
     notes = seat_notes(session)
-    if every or (board is not None and not board.is_whole):
-        # Every hand of a long evening is asked for rarely, one tap at a time, and would
-        # be the largest thing kept: worked out for the one who asked.
-        if board is None:
-            board = session_board(session)
-        return _parts_of(access, board, every=every, since=since, notes=notes, key="")
-    stamp = (session.revision, session.changed_at, access.club.names_changed_at)
-    key = parts_key(session.pk, stamp, notes, can_score=access.can_score, every=every, since=since)
-    kept = kept_parts.get(key)
-    if kept is not None:
-        return kept
+    key = ""
+    # Every hand of a long evening is asked for rarely, one tap at a time, and would be the
+    # largest thing kept: it is worked out for the one who asked.
+    if not every and (board is None or board.is_whole):
+        stamp = (session.revision, session.changed_at, access.club.names_changed_at)
+        key = parts_key(session.pk, stamp, notes, can_score=access.can_score, since=since)
+        kept = kept_parts.get(key)
+        if kept is not None:
+            return kept
     if board is None:
         board = session_board(session)
-    if not board.is_whole:  # changed since `session` was read
+    if not board.is_whole:  # read in the middle of a change, or changed since `session` was
         key = ""
     parts = _parts_of(access, board, every=every, since=since, notes=notes, key=key)
     if key:
@@ -100,13 +98,12 @@ def parts_key(
     notes: dict[int, str],
     *,
     can_score: bool,
-    every: bool,
     since: int | None,
 ) -> str:
-    """What names a session's screen parts: the session, its revision and changed_at and
-    its club's names_changed_at (`stamp`), the language, the seats' notes, the reader's
-    role and what was asked."""
-    said = [session_id, *stamp, get_language(), notes, can_score, every, since]
+    """What names a session's screen parts (of its recent hands: every hand's are never
+    kept): the session, its revision and changed_at and its club's names_changed_at
+    (`stamp`), the language, the seats' notes, the reader's role and what was asked."""
+    said = [session_id, *stamp, get_language(), notes, can_score, since]
     return json.dumps(said, default=str, ensure_ascii=False)
 
 
@@ -116,10 +113,10 @@ def kept_news(
     """A live refresh's answer from the parts another phone's ask worked out, if it did:
     read from a `Glance` alone. Not for a tournament's table, whose seats' notes are read
     with the session (scoring/pages.py: only tables have notes)."""
-    if look.is_table:
+    if look.is_table or every:
         return None
     stamp = (look.revision, look.changed_at, look.names_changed_at)
-    key = parts_key(session_id, stamp, {}, can_score=look.can_score, every=every, since=since)
+    key = parts_key(session_id, stamp, {}, can_score=look.can_score, since=since)
     kept = kept_parts.get(key)
     if kept is None:
         return None

@@ -211,7 +211,7 @@ def _edit_page(
         "names": [board.names[pos] for pos in sorted(board.names)],
         "hand_number": row.number,
         "panel": panel,
-        **panel_context(board.session),
+        **panel_context(board.session, panel),
     }
     return render(request, "scoring/hand_edit.html", context, status=status)
 

@@ -77,7 +77,7 @@ def render_board(
         "rule_lines": parts.rule_lines,
         # The same board as data, for the page's scripts (scoring/views/answers.py).
         "state": answers.as_of_now(parts.state),
-        **panel_context(session),
+        **panel_context(session, panel if can_record else None),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
 
@@ -87,12 +87,15 @@ def every_hand(request: HttpRequest) -> bool:
     return request.GET.get("hands") == "all"
 
 
-def panel_context(session: GameSession) -> dict[str, Any]:
-    """What the record-hand panel draws besides its state: the wild card list (and what
-    names it: the game and its rules), the grid."""
+def panel_context(session: GameSession, panel: HandInput | None) -> dict[str, Any]:
+    """What the record-hand panel draws besides its state: the wild card list (and, while no
+    wild card is chosen in it, what names it: the game and its rules), the grid."""
+    unchosen = panel is not None and not panel.wild
     return {
         "wild_choices": display.wild_choices(session),
-        "wild_key": json.dumps([session.variant, session.options], sort_keys=True),
+        "wild_key": json.dumps([session.variant, session.options], sort_keys=True)
+        if unchosen
+        else "",
         "grid": display.card_grid(),
     }
 
