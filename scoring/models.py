@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.models import Club, Player
 from common.rules_words import game_label
+from scoring import chain
 from scoring.rules.variants import VARIANTS
 
 
@@ -104,6 +105,10 @@ class GameSession(models.Model):
     # When the last change was saved, set with the revision. The two name one history of the
     # session's hands and seats: what scoring/history_store.py keeps a process's copies by.
     changed_at = models.DateTimeField(default=timezone.now)
+    # The session's history as a hash chain (scoring/chain.py): the digest of its last
+    # record, and how many records it holds. Set with the record, in its transaction.
+    chain_head = models.CharField(max_length=64, default=chain.START)
+    chain_length = models.PositiveIntegerField(default=0)
 
     # Not stored: {seat position: points}, set on a page of sessions by
     # scoring.selectors.attach_totals.
@@ -125,6 +130,11 @@ class GameSession(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == SessionStatus.ACTIVE
+
+    @property
+    def history_code(self) -> str:
+        """The chain's head as a short code a player can keep ("" before any hand)."""
+        return chain.short_code(self.chain_head) if self.chain_length else ""
 
 
 class Seat(models.Model):
@@ -224,14 +234,20 @@ class HandVersion(models.Model):
     ledger = models.JSONField()
     # The key the scorer's form generated: the same key twice is the same change, stored once.
     client_key = models.UUIDField(unique=True)
+    # Who is part of the version's digest: an account that recorded hands is deactivated,
+    # never deleted (PROTECT), so the chain never has to forget who it was.
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
     reason = models.CharField(max_length=200, blank=True)
     # The session's revision this version made: a watching phone at an older revision is
     # sent only the hands changed since (scoring/views/answers.py).
     revision = models.PositiveIntegerField(default=0)
+    # Its place in the session's hash chain (1 for the session's first record) and its
+    # digest (scoring/chain.py). Written once, with the version.
+    chain_seq = models.PositiveIntegerField(default=0)
+    digest = models.CharField(max_length=64, default="")
 
     # Not stored: set on a version a service returns for a key it had stored before, so a
     # door answers "already stored" even to a repeat that arrived while the first request

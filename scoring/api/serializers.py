@@ -250,6 +250,13 @@ class SessionStateSerializer(SessionLinks):
         source="session.revision", help_text="Send it with a change to refuse stale changes."
     )
     hands_counted = serializers.IntegerField(source="hands_dealt")
+    history_code = serializers.CharField(
+        source="session.history_code",
+        help_text=(
+            "The head of the session's hash chain as a short code (docs/scoring.md): any "
+            "change to its stored hands gives another. Empty before the first hand."
+        ),
+    )
     next_dealer = serializers.SerializerMethodField(help_text="Seat position; null when ended.")
     first_to_play = serializers.SerializerMethodField(help_text="Seat position; null when ended.")
     leaders = serializers.ListField(
@@ -365,6 +372,9 @@ class HandVersionSerializer(SessionLinks):
     client_key = serializers.UUIDField(help_text="The idempotency key it was stored with.")
     created_by = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
+    digest = serializers.CharField(
+        help_text="SHA-256 of this version and of the record before it (docs/scoring.md)."
+    )
     url = serializers.SerializerMethodField()
 
     @extend_schema_field(POINTS_BY_SEAT)

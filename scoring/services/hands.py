@@ -16,10 +16,12 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.rules_words import error_text
 from scoring import rules
+from scoring.chain_records import chain_version
 from scoring.errors import HandRejected, KeyUsedElsewhere, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
@@ -110,7 +112,8 @@ def record_hand(
     hand = Hand.objects.create(
         session=session, number=board.last_number + 1, dealer=board.next_dealer
     )
-    version = HandVersion.objects.create(
+    version = _store(
+        session,
         hand=hand,
         version=1,
         status=HandStatus.VOID if entry.void else HandStatus.PLAYED,
@@ -118,9 +121,21 @@ def record_hand(
         ledger=ledger,
         client_key=client_key,
         created_by=user,
-        revision=session.revision + 1,  # the revision save_change gives the session
     )
     version.board_after = save_change(session, board=board_with_hand(board, version))
+    return version
+
+
+def _store(session: GameSession, **fields: Any) -> HandVersion:
+    """A new version, linked into the session's hash chain, in one INSERT. Its time is set
+    here, as its digest holds it."""
+    version = HandVersion(
+        **fields,
+        created_at=timezone.now(),
+        revision=session.revision + 1,  # the revision save_change gives the session
+    )
+    chain_version(session, version)
+    version.save(force_insert=True)
     return version
 
 
@@ -162,7 +177,8 @@ def _supersede(
 ) -> HandVersion:
     # The old version stops being current first: only one version of a hand is current.
     HandVersion.objects.filter(pk=current.pk).update(is_current=False)
-    version = HandVersion.objects.create(
+    version = _store(
+        session,
         hand=current.hand,
         version=current.version + 1,
         status=status,
@@ -171,7 +187,6 @@ def _supersede(
         client_key=client_key,
         created_by=user,
         reason=reason,
-        revision=session.revision + 1,  # the revision save_change gives the session
     )
     version.board_after = save_change(session)
     return version

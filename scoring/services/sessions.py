@@ -246,6 +246,8 @@ def save_change(session: GameSession, *, board: Board | None = None) -> Board:
             "revision",
             "changed_at",
             "hand_count",
+            "chain_head",
+            "chain_length",
             "status",
             "finished_at",
             "ended_early",

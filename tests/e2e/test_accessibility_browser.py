@@ -1,10 +1,10 @@
 """axe-core finds no serious or critical violation on the screens a player meets most: the
-start form, the session screen, the summary, the tab and check-a-show, in English, Hindi,
-Nepali and Tamil, in light and in dark, on a 360x740 phone.
+start form, the session screen, the summary and its score sheet, the tab and check-a-show,
+in English, Hindi, Nepali and Tamil, in light and in dark, on a 360x740 phone.
 
-One browser and one server serve all forty pages (the session's browser, through `phone_in`, and
-pytest-django's `live_server`); each language and colour scheme is one test, so a failure
-names it, and every violation on its five screens is listed at once.
+One browser and one server serve all forty-eight pages (the session's browser, through
+`phone_in`, and pytest-django's `live_server`); each language and colour scheme is one
+test, so a failure names it, and every violation on its six screens is listed at once.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def test_the_main_screens_have_no_serious_accessibility_violation(
         "start form": f"{base}/sessions/new/",
         "session screen": f"{base}/sessions/{open_session.pk}/",
         "summary": f"{base}/sessions/{finished.pk}/summary/",
+        "score sheet": f"{base}/sessions/{finished.pk}/sheet/",
         "tab": f"{base}/tab/",
         "check-a-show": live_server.url + SHOW,
     }
