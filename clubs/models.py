@@ -18,6 +18,14 @@ from clubs.roles import Role
 DEFAULT_LEADERBOARD_DAYS = 90
 
 
+class Confirmation(models.TextChoices):
+    """Who must confirm each hand the scorer saves, on their own phone (docs/scoring.md)."""
+
+    NONE = "none", pgettext_lazy("a session's confirmation rule", "No one: the scorer's word")
+    ANY = "any", pgettext_lazy("a session's confirmation rule", "Any other player in the hand")
+    EVERY = "every", pgettext_lazy("a session's confirmation rule", "Every player in the hand")
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
@@ -35,6 +43,10 @@ class Club(models.Model):
     # paid into the pot on sitting down and again on each rejoin.
     pool_rejoins = models.PositiveSmallIntegerField(default=0)
     pool_entry_fee = models.PositiveIntegerField(default=0)
+    # Who confirms each hand, the start of every session's set-up.
+    confirmation = models.CharField(
+        max_length=8, choices=Confirmation.choices, default=Confirmation.NONE
+    )
     created_at = models.DateTimeField(default=now)
     # When one of its players was last added, renamed or removed (clubs/receivers.py): what
     # a page worked out once with the players' names is kept only while this stays the same.

@@ -1,14 +1,15 @@
 """A session's history as a hash chain: what each stored record says, and how it is linked.
 
-Every hand version (and, as they come, every confirmation, dispute and decision) is stored
-with `digest`, the SHA-256 of the digest of the record before it in the session and of the
-record's own content in a canonical form. The session keeps the last digest (its head) and
-the number of records. Change a stored record, or delete one, and its digest, or the
-count, no longer follows (`scoring/chain_check.py`; `manage.py verify_history`).
+Every hand version, every player's answer to one (confirmed or disputed) and every
+organiser's decision on a disputed one is stored with `digest`, the SHA-256 of the digest
+of the record before it in the session and of the record's own content in a canonical
+form. The session keeps the last digest (its head) and the number of records. Change a
+stored record, or delete one, and its digest, or the count, no longer follows
+(`scoring/chain_records.py`; `manage.py verify_history`).
 
 The canonical form is a contract with every chain already stored: changing a field's name,
 its format or the order of hashing makes every old record look changed. A new record kind
-adds its own `kind`; nothing here changes.
+adds its own `kind` and content; nothing else here changes.
 
 No Django import: plain values in, plain strings out.
 """
@@ -75,6 +76,68 @@ def version_content(
         "by": by,
         "at": moment(at),
         "reason": reason,
+        "revision": revision,
+    }
+
+
+def check_content(
+    *,
+    session: int,
+    hand: int,
+    version: int,
+    position: int,
+    verdict: str,
+    reason: str,
+    by: int | None,
+    phone: str,
+    client_key: str,
+    at: datetime,
+    revision: int,
+) -> dict[str, Any]:
+    """A player's answer to a hand version: which seat, confirmed or disputed and why, by
+    which account (None for a guest) from which phone."""
+    return {
+        "kind": "hand_check",
+        "session": session,
+        "hand": hand,
+        "version": version,
+        "position": position,
+        "verdict": verdict,
+        "reason": reason,
+        "by": by,
+        "phone": phone,
+        "client_key": client_key,
+        "at": moment(at),
+        "revision": revision,
+    }
+
+
+def decision_content(
+    *,
+    session: int,
+    hand: int,
+    version: int,
+    outcome: str,
+    result: int | None,
+    reason: str,
+    by: int,
+    client_key: str,
+    at: datetime,
+    revision: int,
+) -> dict[str, Any]:
+    """An organiser's decision on a disputed version; `result` is the number of the version
+    it made, when it corrected the hand."""
+    return {
+        "kind": "hand_decision",
+        "session": session,
+        "hand": hand,
+        "version": version,
+        "outcome": outcome,
+        "result": result,
+        "reason": reason,
+        "by": by,
+        "client_key": client_key,
+        "at": moment(at),
         "revision": revision,
     }
 

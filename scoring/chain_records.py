@@ -5,12 +5,19 @@ operator: its sentences are English, as the other commands')."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from django.db.models import QuerySet
 
 from scoring import chain
-from scoring.models import GameSession, HandVersion
+from scoring.models import GameSession, HandCheck, HandDecision, HandVersion
+
+
+class Chained(Protocol):
+    chain_seq: int
+    digest: str
 
 
 def version_content(version: HandVersion) -> dict[str, Any]:
@@ -31,12 +38,49 @@ def version_content(version: HandVersion) -> dict[str, Any]:
     )
 
 
+def check_content(check: HandCheck) -> dict[str, Any]:
+    version = check.version
+    return chain.check_content(
+        session=version.hand.session_id,
+        hand=version.hand.number,
+        version=version.version,
+        position=check.position,
+        verdict=check.verdict,
+        reason=check.reason,
+        by=check.by_id,
+        phone=check.phone,
+        client_key=str(check.client_key),
+        at=check.created_at,
+        revision=check.revision,
+    )
+
+
+def decision_content(decision: HandDecision) -> dict[str, Any]:
+    version = decision.version
+    return chain.decision_content(
+        session=version.hand.session_id,
+        hand=version.hand.number,
+        version=version.version,
+        outcome=decision.outcome,
+        result=decision.result.version if decision.result is not None else None,
+        reason=decision.reason,
+        by=decision.by_id,
+        client_key=str(decision.client_key),
+        at=decision.created_at,
+        revision=decision.revision,
+    )
+
+
+def link_record(session: GameSession, record: Chained, content: dict[str, Any]) -> None:
+    """Give a record about to be stored its place and digest after the session's head, and
+    move the head on; the caller saves both (the record, then `save_change`)."""
+    record.chain_seq = session.chain_length + 1
+    record.digest = chain.link(session.chain_head, content)
+    session.chain_head, session.chain_length = record.digest, record.chain_seq
+
+
 def chain_version(session: GameSession, version: HandVersion) -> None:
-    """Give a version about to be stored its place and digest after the session's head, and
-    move the head on; the caller saves both (the version, then `save_change`)."""
-    version.chain_seq = session.chain_length + 1
-    version.digest = chain.link(session.chain_head, version_content(version))
-    session.chain_head, session.chain_length = version.digest, version.chain_seq
+    link_record(session, version, version_content(version))
 
 
 @dataclass(frozen=True)
@@ -54,35 +98,71 @@ class Break:
         return f"{where}: {self.problem}"
 
 
-def _versions(session: GameSession) -> list[HandVersion]:
-    return list(
-        HandVersion.objects.filter(hand__session=session)
-        .select_related("hand")
-        .order_by("chain_seq", "pk")
+@dataclass(frozen=True)
+class Stored:
+    seq: int
+    name: str
+    content: dict[str, Any]
+    digest: str
+
+
+def _stored(session: GameSession) -> list[Stored]:
+    """Every chained record of the session as stored now, in chain order."""
+    versions = HandVersion.objects.filter(hand__session=session).select_related("hand")
+    checks = HandCheck.objects.filter(version__hand__session=session).select_related(
+        "version__hand"
     )
-
-
-def _record_name(version: HandVersion) -> str:
-    return f"hand {version.hand.number}, version {version.version}"
+    decisions = HandDecision.objects.filter(version__hand__session=session).select_related(
+        "version__hand", "result"
+    )
+    records = [
+        Stored(
+            v.chain_seq, f"hand {v.hand.number}, version {v.version}", version_content(v), v.digest
+        )
+        for v in versions
+    ]
+    records += [
+        Stored(
+            c.chain_seq,
+            f"hand {c.version.hand.number}, version {c.version.version}, "
+            f"{c.verdict} for seat {c.position + 1}",
+            check_content(c),
+            c.digest,
+        )
+        for c in checks
+    ]
+    records += [
+        Stored(
+            d.chain_seq,
+            f"hand {d.version.hand.number}, version {d.version.version}, decision",
+            decision_content(d),
+            d.digest,
+        )
+        for d in decisions
+    ]
+    return sorted(records, key=lambda record: record.seq)
 
 
 def first_break(session: GameSession) -> Break | None:
     """The first record of the session's chain that does not match what is stored now, or
     None when every record and the session's head agree."""
+    return _first_break(session, _stored(session))
+
+
+def _first_break(session: GameSession, records: Iterable[Stored]) -> Break | None:
     previous = chain.START
     expected = 1
-    for version in _versions(session):
-        name = _record_name(version)
-        if version.chain_seq != expected:
-            if version.chain_seq > expected:
+    for record in records:
+        if record.seq != expected:
+            if record.seq > expected:
                 problem = f"record {expected} of the history is missing (deleted)."
             else:
                 problem = "it is not in its place in the history."
-            return Break(session.pk, name, problem)
-        if chain.link(previous, version_content(version)) != version.digest:
+            return Break(session.pk, record.name, problem)
+        if chain.link(previous, record.content) != record.digest:
             problem = "what is stored no longer matches its hash (changed after it was saved)."
-            return Break(session.pk, name, problem)
-        previous, expected = version.digest, expected + 1
+            return Break(session.pk, record.name, problem)
+        previous, expected = record.digest, expected + 1
     if expected - 1 != session.chain_length or previous != session.chain_head:
         code = chain.short_code(session.chain_head) or "-"
         found = chain.short_code(previous) if expected > 1 else "-"
@@ -94,7 +174,7 @@ def first_break(session: GameSession) -> Break | None:
     return None
 
 
-def breaks(sessions: Any = None) -> Iterator[Break]:
+def breaks(sessions: QuerySet[GameSession] | None = None) -> Iterator[Break]:
     """The first break of each session's chain that has one, oldest session first."""
     if sessions is None:
         sessions = GameSession.objects.all()

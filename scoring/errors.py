@@ -30,3 +30,11 @@ class SessionClosed(UserError):
 
     code = "session_closed"
     status_code = 409
+
+
+class HandChanged(UserError):
+    """An answer or a decision named a version of the hand that is no longer its current
+    one: the hand was corrected meanwhile, and must be read again."""
+
+    code = "hand_changed"
+    status_code = 409

@@ -14,7 +14,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from clubs.models import Club, Player
+from clubs.models import Club, Confirmation, Player
 from common.rules_words import game_label
 from scoring import chain
 from scoring.rules.variants import VARIANTS
@@ -109,6 +109,12 @@ class GameSession(models.Model):
     # record, and how many records it holds. Set with the record, in its transaction.
     chain_head = models.CharField(max_length=64, default=chain.START)
     chain_length = models.PositiveIntegerField(default=0)
+    # Who must confirm each hand (chosen at the start), and how many hands are disputed now:
+    # a session with one cannot finish, so its money does not reach the tab.
+    confirmation = models.CharField(
+        max_length=8, choices=Confirmation.choices, default=Confirmation.NONE
+    )
+    disputed_hands = models.PositiveIntegerField(default=0)
 
     # Not stored: {seat position: points}, set on a page of sessions by
     # scoring.selectors.attach_totals.
@@ -271,3 +277,72 @@ class HandVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} v{self.version} ({self.status})"
+
+
+class Verdict(models.TextChoices):
+    CONFIRMED = "confirmed", pgettext_lazy("a player's answer to a hand", "Confirmed")
+    DISPUTED = "disputed", pgettext_lazy("a player's answer to a hand", "Disputed")
+
+
+class HandCheck(models.Model):
+    """A player's answer to one version of a hand, from their own phone: confirmed, or
+    disputed with a reason. One answer per seat and version; a correction is a new version,
+    answered again. Linked into the session's hash chain like the versions."""
+
+    version = models.ForeignKey(HandVersion, on_delete=models.PROTECT, related_name="checks")
+    position = models.PositiveSmallIntegerField()  # the seat answered for
+    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    reason = models.CharField(max_length=200, blank=True)
+    # The account that answered; None for a guest's phone, named by `phone`.
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    # Which phone: "account <id>" or "guest link <id>" (scoring.models.SeatLink).
+    phone = models.CharField(max_length=40)
+    client_key = models.UUIDField(unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    revision = models.PositiveIntegerField(default=0)
+    chain_seq = models.PositiveIntegerField(default=0)
+    digest = models.CharField(max_length=64, default="")
+
+    replayed = False  # not stored: as on HandVersion
+
+    class Meta:
+        ordering = ["version", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["version", "position"], name="one_answer_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version} {self.verdict} for seat {self.position + 1}"
+
+
+class Outcome(models.TextChoices):
+    KEPT = "kept", pgettext_lazy("an organiser's decision on a disputed hand", "Kept as entered")
+    CORRECTED = (
+        "corrected",
+        pgettext_lazy("an organiser's decision on a disputed hand", "Corrected"),
+    )
+
+
+class HandDecision(models.Model):
+    """An organiser's decision on a disputed version: kept as entered, or corrected (then
+    `result` is the version the decision made). A decided hand needs no more answers."""
+
+    version = models.OneToOneField(HandVersion, on_delete=models.PROTECT, related_name="decision")
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    result = models.OneToOneField(
+        HandVersion, on_delete=models.PROTECT, null=True, related_name="decided_by"
+    )
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    client_key = models.UUIDField(unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    revision = models.PositiveIntegerField(default=0)
+    chain_seq = models.PositiveIntegerField(default=0)
+    digest = models.CharField(max_length=64, default="")
+
+    replayed = False  # not stored: as on HandVersion
+
+    def __str__(self) -> str:
+        return f"{self.version} {self.outcome}"

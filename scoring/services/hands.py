@@ -112,7 +112,7 @@ def record_hand(
     hand = Hand.objects.create(
         session=session, number=board.last_number + 1, dealer=board.next_dealer
     )
-    version = _store(
+    version = store_version(
         session,
         hand=hand,
         version=1,
@@ -126,7 +126,7 @@ def record_hand(
     return version
 
 
-def _store(session: GameSession, **fields: Any) -> HandVersion:
+def store_version(session: GameSession, **fields: Any) -> HandVersion:
     """A new version, linked into the session's hash chain, in one INSERT. Its time is set
     here, as its digest holds it."""
     version = HandVersion(
@@ -139,10 +139,12 @@ def _store(session: GameSession, **fields: Any) -> HandVersion:
     return version
 
 
-def _clean_reason(reason: str) -> str:
+def clean_reason(reason: str, *, missing: str = "") -> str:
+    """The reason on one line; `missing` (or "say why the hand is being changed") when
+    there is none, and a sentence when it is too long."""
     reason = " ".join(reason.split())
     if not reason:
-        raise HandRejected(_("Say why the hand is being changed."), field="reason")
+        raise HandRejected(missing or _("Say why the hand is being changed."), field="reason")
     if len(reason) > REASON_MAX:
         raise HandRejected(
             _("Keep the reason under %(most)s characters.") % {"most": REASON_MAX}, field="reason"
@@ -177,7 +179,7 @@ def _supersede(
 ) -> HandVersion:
     # The old version stops being current first: only one version of a hand is current.
     HandVersion.objects.filter(pk=current.pk).update(is_current=False)
-    version = _store(
+    version = store_version(
         session,
         hand=current.hand,
         version=current.version + 1,
@@ -207,7 +209,7 @@ def correct_hand(
     session, replay = _lock(session_id, client_key=client_key, revision=revision)
     if replay is not None:
         return replay
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     current = _current_version(session, number)
     return _supersede(
         session=session,
@@ -239,7 +241,7 @@ def void_hand(
     session, replay = _lock(session_id, client_key=client_key, revision=revision)
     if replay is not None:
         return replay
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     current = _current_version(session, number)
     return _supersede(
         session=session,

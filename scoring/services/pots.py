@@ -18,7 +18,7 @@ from scoring import formats, rotation
 from scoring.errors import StaleSession
 from scoring.models import Format, GameSession, PotSplit
 from scoring.selectors import Board, pool_rules, session_board
-from scoring.services.sessions import lock_session, save_change
+from scoring.services.sessions import lock_session, refuse_if_disputed, save_change
 
 
 def plan_split(
@@ -85,6 +85,7 @@ def split_pot(
                 "split the pot again."
             )
         )
+    refuse_if_disputed(session)
     shares = plan_split(session_board(session), kind=kind, amounts=amounts)
     session.pot_split = kind
     session.pot_shares = {str(pos): amount for pos, amount in sorted(shares.items())}

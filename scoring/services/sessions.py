@@ -12,13 +12,15 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from clubs.models import Club, Player
+from clubs.models import Club, Confirmation, Player
 from clubs.services import check_variant_options
 from common.errors import UserError
 from common.rules_words import game_name
 from scoring import formats, rotation
 from scoring.errors import StaleSession
+from scoring.hand_checks import disputed_count
 from scoring.models import Ending, Format, GameSession, Seat, SessionStatus
 from scoring.rules.variants import PLAYER_RANGES
 from scoring.selectors import Board, keep_history, session_board, stamp_of
@@ -44,6 +46,7 @@ def start_session(
     format: str = Format.POINTS,
     pool: PoolSetup | None = None,
     chips: int | None = None,
+    confirmation: str | None = None,
 ) -> tuple[GameSession, rotation.DealerDraw | None]:
     """Seat the players (in clockwise order) and choose or draw the first dealer.
 
@@ -66,6 +69,12 @@ def start_session(
     if len(players) != len(player_ids):
         raise UserError(_("Every player must be one of the club's players."), field="players")
     ending_target = _check_ending(variant, ending, ending_target)
+    confirmation = club.confirmation if confirmation is None else confirmation
+    if confirmation not in Confirmation.values:
+        raise UserError(
+            _("Choose who confirms each hand: no one, any other player or every player."),
+            field="confirmation",
+        )
     if stake_per_point < 0:
         raise UserError(_("The stake per point cannot be below zero."), field="stake_per_point")
 
@@ -90,6 +99,7 @@ def start_session(
         stake_per_point=stake_per_point,
         created_by=user,
         format=format,
+        confirmation=confirmation,
         **format_fields,
     )
     Seat.objects.bulk_create(
@@ -237,6 +247,8 @@ def save_change(session: GameSession, *, board: Board | None = None) -> Board:
         # Read afresh: the history changed, and a copy kept at this revision is the old one.
         board = session_board(session, fresh=True)
     _keep_split(session, board)
+    if session.confirmation != Confirmation.NONE:
+        session.disputed_hands = disputed_count(session)
     apply_ending(session, board)
     session.revision += 1
     session.changed_at = timezone.now()
@@ -248,6 +260,7 @@ def save_change(session: GameSession, *, board: Board | None = None) -> Board:
             "hand_count",
             "chain_head",
             "chain_length",
+            "disputed_hands",
             "status",
             "finished_at",
             "ended_early",
@@ -276,8 +289,9 @@ def _keep_split(session: GameSession, board: Board) -> None:
 
 
 def apply_ending(session: GameSession, board: Board) -> None:
-    """Finish or reopen the session by its target; the caller saves it."""
-    done = session.ended_early or target_reached(board)
+    """Finish or reopen the session by its target; the caller saves it. A session with a
+    disputed hand is not finished: its money waits until an organiser decides the hand."""
+    done = (session.ended_early or target_reached(board)) and not session.disputed_hands
     if done and session.status == SessionStatus.ACTIVE:
         session.status = SessionStatus.FINISHED
         session.finished_at = timezone.now()
@@ -300,6 +314,7 @@ def finish_session(*, session_id: int, revision: int) -> GameSession:
                 "end the session again."
             )
         )
+    refuse_if_disputed(session)
     if session.format == Format.POOL:
         # Its money is the pot, and only the players still in can say how they share it.
         raise UserError(
@@ -309,3 +324,18 @@ def finish_session(*, session_id: int, revision: int) -> GameSession:
     session.ended_early = True
     save_change(session)
     return session
+
+
+def refuse_if_disputed(session: GameSession) -> None:
+    """A session with a disputed hand cannot end: an organiser decides the hand first."""
+    if session.disputed_hands:
+        raise UserError(
+            ngettext(
+                "A hand is disputed: the session can end once the scorer corrects it or an "
+                "organiser decides it.",
+                "%(count)s hands are disputed: the session can end once the scorer corrects "
+                "them or an organiser decides them.",
+                session.disputed_hands,
+            )
+            % {"count": session.disputed_hands}
+        )
