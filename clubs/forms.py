@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Confirmation, Membership, Player
 from clubs.presets import PRESETS
 from clubs.roles import Role
 from clubs.services import INVITABLE_ROLES
@@ -339,6 +339,18 @@ class PoolForm(forms.Form):
             "A rejoin pays the entry fee into the pot again."
         ),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class ConfirmationForm(forms.Form):
+    """Who confirms each hand, the start of every session's set-up."""
+
+    confirmation = forms.ChoiceField(
+        label=_("Who confirms each hand"),
+        choices=Confirmation.choices,
+        help_text=_(
+            "Every session starts with this; the scorer may choose another for one evening."
+        ),
     )
 
 

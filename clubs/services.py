@@ -12,7 +12,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, GuestClaim, Invitation, Membership, Player, VariantRules
+from clubs.models import (
+    Club,
+    Confirmation,
+    GuestClaim,
+    Invitation,
+    Membership,
+    Player,
+    VariantRules,
+)
 from clubs.roles import RANK, Role, at_least
 from clubs.slugs import free_slug
 from common.errors import OptionRefused, UserError
@@ -382,6 +390,18 @@ def set_pool_rules(*, club: Club, rejoins: int, entry_fee: int) -> Club:
         raise UserError(_("The entry fee cannot be below zero."), field="pool_entry_fee")
     club.pool_rejoins, club.pool_entry_fee = rejoins, entry_fee
     club.save(update_fields=["pool_rejoins", "pool_entry_fee"])
+    return club
+
+
+def set_confirmation(*, club: Club, confirmation: str) -> Club:
+    """Who confirms each hand of the club's new sessions (sessions started keep theirs)."""
+    if confirmation not in Confirmation.values:
+        raise UserError(
+            _("Choose who confirms each hand: no one, any other player or every player."),
+            field="confirmation",
+        )
+    club.confirmation = confirmation
+    club.save(update_fields=["confirmation"])
     return club
 
 

@@ -44,5 +44,6 @@ urlpatterns = [
         name="club-leaderboard-window",
     ),
     path(club_url + "rules/pool/", rules.pool_rules, name="club-pool-rules"),
+    path(club_url + "rules/confirmation/", rules.confirmation_rule, name="club-confirmation-rule"),
     path("join/<str:token>/", invitations.join, name="club-join"),
 ]

@@ -36,6 +36,7 @@ class HandState:
     disputed: tuple[tuple[int, str], ...] = ()  # (position, reason)
     decision: str = ""  # the outcome of an organiser's decision, when decided
     decision_reason: str = ""
+    answered_at: int = 0  # the session's revision its last answer or decision made
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -55,6 +56,7 @@ class _Current:
     dealt: tuple[int, ...]
     checks: list[tuple[int, str, str]] = field(default_factory=list)  # position, verdict, why
     decided: tuple[str, str] | None = None  # outcome, reason
+    answered_at: int = 0
 
 
 def _asked(current: _Current, seat_users: dict[int, int | None]) -> tuple[int, ...]:
@@ -97,13 +99,17 @@ def hand_states(session: GameSession, seats: Iterable[Seat] | None = None) -> di
         return {}
     currents = _currents(session)
     checks = HandCheck.objects.filter(version__in=list(currents)).values_list(
-        "version", "position", "verdict", "reason"
+        "version", "position", "verdict", "reason", "revision"
     )
-    for version, position, verdict, reason in checks.order_by("pk"):
+    for version, position, verdict, reason, revision in checks.order_by("pk"):
         currents[version].checks.append((position, verdict, reason))
+        currents[version].answered_at = max(currents[version].answered_at, revision)
     decided = HandDecision.objects.filter(version__in=list(currents))
-    for version, outcome, reason in decided.values_list("version", "outcome", "reason"):
+    for version, outcome, reason, revision in decided.values_list(
+        "version", "outcome", "reason", "revision"
+    ):
         currents[version].decided = (outcome, reason)
+        currents[version].answered_at = max(currents[version].answered_at, revision)
     if seats is None:
         seats = Seat.objects.filter(session=session).select_related("player")
     seat_users = {seat.position: seat.player.user_id for seat in seats}
@@ -120,6 +126,7 @@ def hand_states(session: GameSession, seats: Iterable[Seat] | None = None) -> di
             disputed=tuple((p, r) for p, v, r in current.checks if v == Verdict.DISPUTED),
             decision=outcome,
             decision_reason=why,
+            answered_at=current.answered_at,
         )
     return states
 

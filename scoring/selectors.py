@@ -764,3 +764,12 @@ def counted_hands(session: GameSession) -> QuerySet[HandVersion]:
         .annotate(number=F("hand__number"), dealer=F("hand__dealer"))
         .order_by("number")
     )
+
+
+def seat_of(session: GameSession, user: Any) -> int | None:
+    """The position of the seat whose player is `user`'s in the session, if any: where that
+    account answers for (scoring/hand_checks.py)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    seats = Seat.objects.filter(session=session, player__user=user)
+    return seats.values_list("position", flat=True).first()

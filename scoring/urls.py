@@ -3,7 +3,7 @@ the table screen, recording and correcting hands, finishing, the summary and exp
 
 from django.urls import path
 
-from scoring.views import check_show, exports, hands, sessions, summary, table
+from scoring.views import check_show, checks, exports, hands, sessions, summary, table
 
 session = "clubs/<slug:slug>/sessions/<int:session_id>/"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path(session + "hands/", hands.hand_record, name="hand-record"),
     path(session + "hands/<int:number>/edit/", hands.hand_edit, name="hand-edit"),
     path(session + "hands/<int:number>/void/", hands.hand_void, name="hand-void"),
+    path(session + "hands/<int:number>/answer/", checks.hand_answer, name="hand-answer"),
     path(session + "undo/", hands.hand_undo, name="hand-undo"),
     path(session + "table/", table.session_table, name="session-table"),
     path(session + "hands.csv", exports.session_hands_csv, name="session-csv"),

@@ -17,13 +17,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs import services
 from clubs.access import ClubAccess, club_access
 from clubs.forms import (
+    ConfirmationForm,
     LeaderboardWindowForm,
     PoolForm,
     PresetForm,
     VariantRulesForm,
     variant_choices,
 )
-from clubs.models import Club
+from clubs.models import Club, Confirmation
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.rule_lines import rule_lines
@@ -54,7 +55,7 @@ def _rules_page(
     access: ClubAccess,
     *,
     rules_posted: bool,
-    refused: LeaderboardWindowForm | PoolForm | None = None,
+    refused: LeaderboardWindowForm | PoolForm | ConfirmationForm | None = None,
 ) -> HttpResponse:
     """The rules page; `refused` is a club-wide setting's form sent back with its errors."""
     club = access.club
@@ -115,6 +116,10 @@ def _rules_page(
                 initial={"pool_rejoins": club.pool_rejoins, "pool_entry_fee": club.pool_entry_fee}
             ),
             "pool_words": pool_words(club.pool_rejoins, club.pool_entry_fee),
+            "confirmation_form": refused
+            if isinstance(refused, ConfirmationForm)
+            else ConfirmationForm(initial={"confirmation": club.confirmation}),
+            "confirmation_words": Confirmation(club.confirmation).label,
         },
     )
 
@@ -133,7 +138,7 @@ def window_words(days: int | None) -> str:
 def _club_setting(
     request: HttpRequest,
     slug: str,
-    form: LeaderboardWindowForm | PoolForm,
+    form: LeaderboardWindowForm | PoolForm | ConfirmationForm,
     *,
     save: Callable[[Club, dict[str, Any]], str],
     section: str,
@@ -198,3 +203,18 @@ def pool_rules(request: HttpRequest, slug: str) -> HttpResponse:
         return _("Pool rules saved.")
 
     return _club_setting(request, slug, PoolForm(request.POST), save=save, section="pool")
+
+
+@require_POST
+@login_if_anonymous
+def confirmation_rule(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organisers' default of who confirms each hand."""
+
+    def save(club: Club, data: dict[str, Any]) -> str:
+        services.set_confirmation(club=club, confirmation=data["confirmation"])
+        return _("Saved: new sessions start with “%(rule)s”.") % {
+            "rule": Confirmation(club.confirmation).label
+        }
+
+    form = ConfirmationForm(request.POST)
+    return _club_setting(request, slug, form, save=save, section="confirmation")

@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scoring.display.session_state import check_words
 from scoring.display.sessions import Cell, TableRow
 
 
@@ -32,6 +33,11 @@ class RowWords:
         self.paid = escape(pgettext("the points a player paid in a hand", "paid"))
         self.dealt_mark = escape(pgettext("short mark: the player dealt this hand", "D"))
         self.dealt = escape(pgettext("a player dealt the hand", "(dealt)"))
+        checks = check_words()
+        self.check = {
+            state: escape(checks[f"check_{state}"])
+            for state in ("entered", "confirmed", "disputed", "decided")
+        }
 
 
 def hand_rows(rows: Sequence[TableRow], *, can_score: bool) -> SafeString:
@@ -52,6 +58,8 @@ def _row(row: TableRow, words: RowWords, can_score: bool) -> str:
         head.append(f'<span class="tag tag--void">{words.void_tag}</span>')
     if row.edited:
         head.append(f'<span class="tag tag--edited">{words.edited_tag}</span>')
+    if row.check:
+        head.append(f'<span class="tag tag--{row.check}">{words.check[row.check]}</span>')
     if can_score:
         # The change menu sits under the number: one narrow column leaves room for every
         # player's.

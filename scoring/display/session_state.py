@@ -141,6 +141,13 @@ def _row(row: display.TableRow, *, can_score: bool) -> dict[str, Any]:
         "history_url": row.history_url,
         "edit_url": row.edit_url if can_score else None,
         "void_url": row.void_url if can_score and not row.is_void else None,
+        # Where the hand stands with the players asked to confirm it ("" when none are),
+        # the version an answer names, and the seats it waits for (static/js/board.js draws
+        # a seat's player their own "confirm or dispute").
+        "check": row.check,
+        "version": row.version,
+        "waiting": list(row.waiting),
+        "answer_url": row.answer_url or None,
         "notes": [
             pieces(
                 _("<strong>Hand %(number)s</strong> · %(note)s"),
@@ -186,4 +193,21 @@ def _words() -> dict[str, str]:
         "history_of": _("History of hand %(number)s"),
         "change": _("Change hand %(number)s"),
         "key_short": _("%(short)s: %(name)s"),
+    } | check_words()
+
+
+def check_words() -> dict[str, str]:
+    """The words of a hand's state and of a player's answer to it, for the table's tags
+    (scoring/display/hand_rows.py says the same) and the "your answer" panel."""
+    return {
+        "check_entered": pgettext("a hand waiting for the players to confirm it", "to confirm"),
+        "check_confirmed": pgettext("a hand the players confirmed", "confirmed"),
+        "check_disputed": pgettext("a hand a player disputed", "disputed"),
+        "check_decided": pgettext("a disputed hand an organiser decided", "decided"),
+        "your_answer": _("Your answer"),
+        "answer_hand": _("Hand %(number)s: you %(points)s"),
+        "confirm": pgettext("confirm a hand as entered", "Confirm"),
+        "dispute": pgettext("say a hand was entered wrong", "Dispute"),
+        "dispute_reason": _("What is wrong?"),
+        "send_dispute": _("Send the dispute"),
     }

@@ -5,6 +5,7 @@ no query beyond the ones `session_board` makes."""
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
@@ -23,6 +24,7 @@ from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle
 from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
 from scoring.forms.check_show import RANKS
+from scoring.hand_checks import HandState
 from scoring.hand_entry import HandEntry
 from scoring.models import Ending, GameSession
 from scoring.rules.variants import resolve_table
@@ -117,6 +119,12 @@ class TableRow:
     notes: tuple[str, ...] = ()  # where the engine adjusted a penalty, in sentences
     edit_url: str = ""
     void_url: str = ""
+    # Where the hand stands with the players asked to confirm it (scoring/hand_checks.py):
+    # "" in a session that asks no one.
+    check: str = ""
+    version: int = 0  # the current version's number, which an answer names
+    waiting: tuple[int, ...] = ()  # the seats whose answer it waits for
+    answer_url: str = ""
 
     # The row's labels, said once here rather than translated in the template per row.
     @cached_property
@@ -299,12 +307,22 @@ def adjustment_notes(paid: dict[int, SeatPaid], names: dict[int, str]) -> tuple[
     )
 
 
-def table_rows(board: Board, *, slug: str, recent: int | None = None) -> list[TableRow]:
+def table_rows(
+    board: Board,
+    *,
+    slug: str,
+    recent: int | None = None,
+    states: dict[int, HandState] | None = None,
+) -> list[TableRow]:
     """The hands table's rows, oldest first: every hand, or the `recent` last ones (the
-    session screen's, on a long evening: the rest are one tap away)."""
+    session screen's, on a long evening: the rest are one tap away). `states`: where each
+    hand stands with the players asked to confirm it, in a session that asks them."""
     rows = board.rows[-recent:] if recent else board.rows
     links = HandLinks(slug, board.session.pk)
-    return [table_row(board, row, slug=slug, links=links) for row in rows]
+    states = states or {}
+    return [
+        table_row(board, row, slug=slug, links=links, state=states.get(row.number)) for row in rows
+    ]
 
 
 class HandLinks:
@@ -313,14 +331,21 @@ class HandLinks:
     def __init__(self, slug: str, session_id: int) -> None:
         self._of = {
             name: Addresses(name, slug, session_id)
-            for name in ("hand-history", "hand-edit", "hand-void")
+            for name in ("hand-history", "hand-edit", "hand-void", "hand-answer")
         }
 
     def of(self, name: str, number: int) -> str:
         return self._of[name].of(number)
 
 
-def table_row(board: Board, row: HandRow, *, slug: str, links: HandLinks | None = None) -> TableRow:
+def table_row(
+    board: Board,
+    row: HandRow,
+    *,
+    slug: str,
+    links: HandLinks | None = None,
+    state: HandState | None = None,
+) -> TableRow:
     names = board.names
     links = links or HandLinks(slug, board.session.pk)
     winner = row.winner
@@ -344,7 +369,44 @@ def table_row(board: Board, row: HandRow, *, slug: str, links: HandLinks | None 
         notes=adjustment_notes(paid, names),
         edit_url=links.of("hand-edit", row.number),
         void_url=links.of("hand-void", row.number),
+        check=state.state if state else "",
+        version=row.version,
+        waiting=state.waiting if state else (),
+        answer_url=links.of("hand-answer", row.number) if state else "",
     )
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A hand waiting for one player's answer: their own line of it, and where to answer."""
+
+    number: int
+    shown_number: int
+    version: int
+    points: str  # the player's cell, as the table shows it
+    url: str
+    key: str  # a fresh key for the answer's form: a double tap on its button is one answer
+
+
+def asks_for(rows: Sequence[TableRow], tiles: Sequence[SeatTotal], position: int) -> list[Ask]:
+    """The shown hands that wait for the answer of the player at `position`, newest first
+    (the table's cells are in the tiles' order)."""
+    columns = [tile.position for tile in tiles]
+    if position not in columns:
+        return []
+    column = columns.index(position)
+    return [
+        Ask(
+            row.number,
+            row.shown_number,
+            row.version,
+            row.cells[column].shown,
+            row.answer_url,
+            str(uuid.uuid4()),
+        )
+        for row in reversed(rows)
+        if position in row.waiting and row.answer_url
+    ]
 
 
 def turn(board: Board) -> Turn:

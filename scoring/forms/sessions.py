@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from clubs.models import Player
+from clubs.models import Confirmation, Player
 from clubs.presets import PRESETS
 from common import bounds
 from common.bounds import WholeNumberField
@@ -186,6 +186,16 @@ class StartSessionForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
+    # Not required: a form without it (an older page, a script) takes the club's rule.
+    confirmation = forms.ChoiceField(
+        label=gettext_lazy("Who confirms each hand"),
+        choices=Confirmation.choices,
+        required=False,
+        help_text=gettext_lazy(
+            "Players confirm or dispute each hand on their own phones; a disputed hand keeps "
+            "the session from ending until it is settled."
+        ),
+    )
     # Not required: a form without it (an older page, a script) plays for points.
     format = forms.ChoiceField(
         label=gettext_lazy("Format"), choices=Format.choices, initial=Format.POINTS, required=False

@@ -19,6 +19,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from clubs.access import ClubAccess
+from clubs.models import Confirmation
 from clubs.rule_lines import rule_lines
 from common.errors import UserError
 from common.memo import Memo
@@ -26,6 +27,7 @@ from scoring.access import Glance
 from scoring.display import sessions as display
 from scoring.display.session_state import session_state
 from scoring.forms.hands import HandInput
+from scoring.hand_checks import HandState, hand_states
 from scoring.models import GameSession, HandStatus, HandVersion
 from scoring.pages import seat_notes
 from scoring.selectors import Board, session_board
@@ -134,14 +136,17 @@ def _parts_of(
 ) -> ScreenParts:
     session = board.session
     tiles = display.with_notes(display.seat_totals(board), notes)
-    rows = shown_rows(board, slug=access.club.slug, every=every)
+    states = states_of(board)
+    rows = shown_rows(board, slug=access.club.slug, every=every, states=states)
     return ScreenParts(
         key=key,
         hands_dealt=board.hands_dealt,
         playing=board.playing,
         tiles=tiles,
         rows=rows,
-        state=state_of(access, board, tiles=tiles, rows=rows, every=every, since=since),
+        state=state_of(
+            access, board, tiles=tiles, rows=rows, every=every, since=since, states=states
+        ),
         turn=display.turn(board) if session.is_active else None,
         rule_lines=rule_lines(session.variant, session.options),
     )
@@ -156,10 +161,20 @@ def tiles_of(board: Board) -> list[display.SeatTotal]:
     return display.with_notes(display.seat_totals(board), seat_notes(board.session))
 
 
-def shown_rows(board: Board, *, slug: str, every: bool) -> list[display.TableRow]:
+def states_of(board: Board) -> dict[int, HandState]:
+    """Where each hand stands with the players asked to confirm it (none asked: empty)."""
+    if board.session.confirmation == Confirmation.NONE:
+        return {}
+    return hand_states(board.session, board.seats)
+
+
+def shown_rows(
+    board: Board, *, slug: str, every: bool, states: dict[int, HandState] | None = None
+) -> list[display.TableRow]:
     """The rows the session screen shows: the last few of a long evening, or all of them
     when asked (`?hands=all`, one tap away)."""
-    return display.table_rows(board, slug=slug, recent=None if every else RECENT_HANDS)
+    recent = None if every else RECENT_HANDS
+    return display.table_rows(board, slug=slug, recent=recent, states=states)
 
 
 def state_of(
@@ -171,6 +186,7 @@ def state_of(
     every: bool = False,
     since: int | None = None,
     changed: dict[int, str] | None = None,
+    states: dict[int, HandState] | None = None,
 ) -> dict[str, Any]:
     """The session as data; a page that has drawn the tiles and rows passes them in.
 
@@ -180,20 +196,24 @@ def state_of(
     -> status) when the caller knows them."""
     slug = access.club.slug
     removed: list[int] | None = None
+    if states is None:
+        states = states_of(board)
     if since is not None and 0 <= since <= board.session.revision:
         if changed is None:
             changed = board.changed_since(since)
+        # A player's answer changes a hand's state, not its version.
+        answered = {n for n, state in states.items() if state.answered_at > since}
         links = display.HandLinks(slug, board.session.pk)
         rows = [
-            display.table_row(board, row, slug=slug, links=links)
+            display.table_row(board, row, slug=slug, links=links, state=states.get(row.number))
             for row in board.rows
-            if row.number in changed
+            if row.number in changed or row.number in answered
         ]
         removed = [number for number, status in changed.items() if status == HandStatus.REMOVED]
     return session_state(
         board,
         tiles=tiles if tiles is not None else tiles_of(board),
-        rows=rows if rows is not None else shown_rows(board, slug=slug, every=every),
+        rows=rows if rows is not None else shown_rows(board, slug=slug, every=every, states=states),
         slug=slug,
         can_score=access.can_score,
         recent=None if every else RECENT_HANDS,

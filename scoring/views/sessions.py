@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import ClubAccess, club_access
+from clubs.models import Confirmation
 from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.rule_lines import rule_lines
@@ -29,7 +30,7 @@ from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
 from scoring.models import GameSession, Variant
-from scoring.selectors import Board, seatable_players
+from scoring.selectors import Board, seat_of, seatable_players
 from scoring.services.sessions import start_session
 from scoring.views import answers
 
@@ -58,6 +59,10 @@ def render_board(
     parts = answers.screen_parts(access, session, board=board, every=every_hand(request))
     if can_record and panel is None:
         panel = blank_input(variant=session.variant, names=parts.playing, revision=session.revision)
+    # A player's own "confirm or dispute": theirs alone, so never part of the kept parts.
+    my_seat = None
+    if session.confirmation != Confirmation.NONE:
+        my_seat = seat_of(session, request.user)
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
@@ -75,6 +80,8 @@ def render_board(
         "summary_url": reverse("session-summary", args=(slug, session.pk)),
         "club_url": reverse("club-detail", args=(slug,)),
         "rule_lines": parts.rule_lines,
+        "my_seat": my_seat,
+        "asks": [] if my_seat is None else display.asks_for(parts.rows, parts.tiles, my_seat),
         # The same board as data, for the page's scripts (scoring/views/answers.py).
         "state": answers.as_of_now(parts.state),
         **panel_context(session, panel if can_record else None),
@@ -157,6 +164,7 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
             "stake_per_point": 0,
             "first_dealer": "draw",
             "format": "points",
+            "confirmation": club.confirmation,
             # A pool starts from the club's house rules.
             "pool_rejoins": club.pool_rejoins,
             "entry_fee": club.pool_entry_fee,
@@ -196,6 +204,7 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
                 first_dealer=form.first_dealer_value(),
                 ending_target=form.cleaned_data["ending_target"],
                 stake_per_point=form.cleaned_data["stake_per_point"],
+                confirmation=form.cleaned_data["confirmation"] or None,
                 user=signed_in_user(request),
                 **({"ending": form.cleaned_data["ending"]} | form.format_arguments()),
             )

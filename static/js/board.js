@@ -47,10 +47,26 @@
     return when.toLocaleTimeString(locale || language || [], { hour: "2-digit", minute: "2-digit" });
   }
 
+  // The shown hands waiting for the answer of the player at `seat`, newest first, each with
+  // that player's own cell (the table's cells are in the tiles' order).
+  function asksOf(state, seat) {
+    const column = state.tiles.findIndex((tile) => tile.position === seat);
+    if (column < 0) return [];
+    return state.rows.slice().reverse()
+      .filter((row) => row.answer_url && (row.waiting || []).includes(seat))
+      .map((row) => ({
+        number: row.number,
+        shown: row.shown_number,
+        version: row.version,
+        points: row.cells[column].shown,
+        url: row.answer_url,
+      }));
+  }
+
   // Node's unit tests (tests/js/) load this file to test the pure part above; a page's
   // classic script has no `module`, so in a browser this does nothing.
   if (typeof module === "object" && module.exports) {
-    module.exports = { boardView, clockOf, fill };
+    module.exports = { asksOf, boardView, clockOf, fill };
     return;
   }
 
@@ -163,6 +179,9 @@
       : number);
     if (row.void) th.append(el("span", { class: "tag tag--void" }, words.void));
     if (row.edited) th.append(el("span", { class: "tag tag--edited" }, words.edited));
+    if (row.check) {
+      th.append(el("span", { class: `tag tag--${row.check}` }, words[`check_${row.check}`]));
+    }
     if (row.edit_url) {
       th.append(el(
         "details",
@@ -235,6 +254,49 @@
     section.replaceChildren(title, ...body);
   }
 
+  // -- A player's own answers ------------------------------------------------------------------
+  // The markup of templates/scoring/partials/hand_asks.html: each hand waiting for this
+  // phone's player, with a plain form that confirms it or disputes it with a reason.
+  function answerForm(ask, words, token) {
+    const hidden = (name, value) => el("input", { type: "hidden", name, value: String(value) });
+    return el(
+      "form",
+      { method: "post", action: ask.url, class: "answer-form" },
+      hidden("csrfmiddlewaretoken", token),
+      hidden("client_key", window.rummyQueue.rules.newKey()),
+      hidden("version", ask.version),
+      el("button", { type: "submit", name: "verdict", value: "confirmed", class: "button answer-confirm" }, words.confirm),
+      el(
+        "details",
+        { class: "answer-dispute" },
+        el("summary", { class: "button button-secondary" }, words.dispute),
+        el(
+          "label",
+          { class: "field" },
+          el("span", { class: "field-label" }, words.dispute_reason),
+          el("input", { type: "text", name: "reason", maxlength: "200", autocomplete: "off" }),
+        ),
+        el("button", { type: "submit", name: "verdict", value: "disputed", class: "button button-danger" }, words.send_dispute),
+      ),
+    );
+  }
+
+  function drawAnswers(screen, state) {
+    const section = screen.querySelector("[data-answers]");
+    if (!section) return;
+    // A form being typed in stays as it is: the next redraw after it is sent shows the rest.
+    if (section.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
+    const asks = asksOf(state, Number(section.dataset.seat));
+    const words = state.words;
+    section.querySelector(".answer-list").replaceChildren(...asks.map((ask) => el(
+      "li",
+      { class: "answer" },
+      el("p", { class: "answer-hand" }, fill(words.answer_hand, { number: ask.shown, points: ask.points })),
+      answerForm(ask, words, section.dataset.csrf),
+    )));
+    section.hidden = !asks.length;
+  }
+
   // -- What the totals leave out ----------------------------------------------------------------
   // Above the list of hands waiting on this phone: the totals are the server's, as of then.
   function drawAsOf(screen, state, view) {
@@ -271,6 +333,7 @@
     }
     if (parts) {
       drawHands(screen, state);
+      drawAnswers(screen, state);
       const undo = screen.querySelector("[data-undo]");
       if (undo) undo.hidden = !state.hands_dealt;
     }

@@ -1,0 +1,69 @@
+"""A player's answer to a hand from their own phone: confirm it, or dispute it with a reason
+(scoring/services/checks.py). A plain form post comes back to the session screen; a
+script asking for JSON gets what became of the answer and the session as it is now."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from common.errors import UserError
+from common.http import signed_in_user, wants_json
+from scoring.access import session_access
+from scoring.models import Verdict
+from scoring.selectors import seat_of
+from scoring.services import checks
+from scoring.views import answers
+
+
+def _key(value: str | None) -> uuid.UUID:
+    try:
+        return uuid.UUID(value or "")
+    except ValueError:
+        return uuid.uuid4()  # no key: a new answer, matched with no earlier one
+
+
+def _number(value: str | None) -> int:
+    return int(value) if value and value.isdigit() else -1
+
+
+@login_required
+@require_POST
+def hand_answer(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
+    access, session = session_access(request.user, slug, session_id)
+    position = seat_of(session, request.user)
+    as_json = wants_json(request)
+    try:
+        if position is None:
+            raise UserError(_("You have no seat at this table, so no hand waits for your answer."))
+        check = checks.answer_hand(
+            session_id=session.pk,
+            number=number,
+            version=_number(request.POST.get("version")),
+            position=position,
+            verdict=request.POST.get("verdict", ""),
+            reason=request.POST.get("reason", ""),
+            client_key=_key(request.POST.get("client_key")),
+            user=signed_in_user(request),
+            phone=f"account {request.user.pk}",
+        )
+    except UserError as error:
+        if as_json:
+            body = {"outcome": "refused", "code": error.code, "detail": error.message}
+            return JsonResponse(body, status=error.status_code)
+        messages.error(request, error.message)
+        return redirect("session-detail", slug=slug, session_id=session.pk)
+    if as_json:
+        session.refresh_from_db()
+        return answers.session(access, session)
+    if check.verdict == Verdict.DISPUTED:
+        messages.success(request, _("Your dispute is sent: the scorer and the organisers see it."))
+    else:
+        messages.success(request, _("Thank you: hand confirmed."))
+    return redirect("session-detail", slug=slug, session_id=session.pk)

@@ -1,0 +1,120 @@
+"""A seated player confirms or disputes each hand from the session screen on their own phone
+(scoring/views/checks.py): the page shows their own line, the table shows each hand's state,
+and a watching phone hears of every answer."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+
+from clubs.models import Confirmation
+from clubs.roles import Role
+from scoring.models import HandCheck
+from tests.factories import join, make_club, make_session, make_user, record, typed_entry
+from tests.scoring.factories import logged_in, session_url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    """Asha, Bala and Chitra, each a member playing as themselves; the owner scores."""
+    club = make_club("Answer Club")
+    session = make_session(club, names=("Asha", "Bala", "Chitra"), confirmation=Confirmation.EVERY)
+    for seat in session.seats.select_related("player"):
+        user = make_user(seat.player.name.lower())
+        join(club, user, Role.MEMBER)
+        seat.player.user = user
+        seat.player.save()
+    record(session, typed_entry(0, {1: 20, 2: 7}))
+    session.refresh_from_db()
+    return session
+
+
+def phone_of(session, name):
+    return logged_in(session.seats.get(player__name=name).player.user)
+
+
+def answer_post(session, verdict="confirmed", *, version=1, reason="", key=None):
+    return {
+        "verdict": verdict,
+        "version": str(version),
+        "reason": reason,
+        "client_key": str(key or uuid.uuid4()),
+    }
+
+
+def answer_url(session, number=1):
+    return session_url("hand-answer", session, number=number)
+
+
+def test_a_seated_player_sees_their_own_line_and_confirms_with_one_tap(table):
+    bala = phone_of(table, "Bala")
+    page = bala.get(session_url("session-detail", table)).content.decode()
+    assert "data-answers" in page and "Hand 1: you" in page
+    assert 'class="tag tag--entered"' in page
+    answered = bala.post(answer_url(table), answer_post(table), follow=True)
+    assert "Thank you: hand confirmed." in answered.content.decode()
+    check = HandCheck.objects.get()
+    assert (check.position, check.verdict, check.by.username) == (1, "confirmed", "bala")
+    assert check.phone == f"account {check.by.pk}"
+    again = bala.get(session_url("session-detail", table)).content.decode()
+    assert "Hand 1: you" not in again  # answered: no longer asked
+
+
+def test_a_dispute_without_a_reason_is_refused_with_a_sentence_and_nothing_is_stored(table):
+    chitra = phone_of(table, "Chitra")
+    answered = chitra.post(answer_url(table), answer_post(table, "disputed"), follow=True)
+    assert "Say what is wrong with the hand." in answered.content.decode()
+    assert not HandCheck.objects.exists()
+    chitra.post(answer_url(table), answer_post(table, "disputed", reason="I had 5, not 7"))
+    page = chitra.get(session_url("session-detail", table)).content.decode()
+    assert 'class="tag tag--disputed"' in page
+
+
+def test_someone_without_a_seat_is_not_asked_and_cannot_answer(table):
+    watcher = make_user("watcher")
+    join(table.club, watcher, Role.MEMBER)
+    phone = logged_in(watcher)
+    page = phone.get(session_url("session-detail", table)).content.decode()
+    assert "data-answers" not in page
+    answered = phone.post(answer_url(table), answer_post(table), follow=True)
+    assert "You have no seat at this table" in answered.content.decode()
+    assert not HandCheck.objects.exists()
+
+
+def test_a_script_gets_the_session_as_data_with_the_hands_state(table):
+    bala = phone_of(table, "Bala")
+    answered = bala.post(answer_url(table), answer_post(table), HTTP_ACCEPT="application/json")
+    assert answered.status_code == 200
+    row = answered.json()["session"]["rows"][0]
+    assert row["check"] == "entered" and row["waiting"] == [0, 2] and row["version"] == 1
+    stale = bala.post(
+        answer_url(table), answer_post(table, version=7), HTTP_ACCEPT="application/json"
+    )
+    assert stale.status_code == 409 and stale.json()["code"] == "hand_changed"
+
+
+def test_a_watching_phone_hears_of_an_answer_as_a_change_to_that_hand(table):
+    table.refresh_from_db()
+    before = table.revision
+    phone_of(table, "Asha").post(answer_url(table), answer_post(table))
+    phone_of(table, "Bala").post(answer_url(table), answer_post(table))
+    live = session_url("session-live", table) + f"?revision={before}"
+    news = phone_of(table, "Chitra").get(live, HTTP_ACCEPT="application/json").json()["session"]
+    assert news["since"] == before and news["revision"] == before + 2
+    assert [(row["number"], row["waiting"]) for row in news["rows"]] == [(1, [2])]
+
+
+def test_a_session_that_asks_no_one_shows_no_states_and_no_answers():
+    club = make_club("Plain Club")
+    session = make_session(club, names=("Asha", "Bala"))
+    record(session, typed_entry(0, {1: 20}))
+    page = logged_in(club.memberships.first().user).get(session_url("session-detail", session))
+    html = page.content.decode()
+    assert not any(f'"tag tag--{state}"' in html for state in ("entered", "confirmed", "disputed"))
+    assert "data-answers" not in html
+    state = json.loads(html.split('id="session-state"')[1].split(">", 1)[1].split("</script>")[0])
+    assert state["rows"][0]["check"] == "" and state["rows"][0]["answer_url"] is None
