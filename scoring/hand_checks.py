@@ -9,10 +9,12 @@ version is not asked about it: their word is in it already.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from clubs.models import Confirmation
+from clubs.services import display_name
 from scoring.models import (
     GameSession,
     HandCheck,
@@ -145,3 +147,59 @@ def disputed_count(session: GameSession) -> int:
         .distinct()
         .count()
     )
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A disputed hand waiting for an organiser (the club's disputes page)."""
+
+    session: GameSession
+    number: int
+    version: int
+    entered_by: str
+    disputes: tuple[tuple[str, str], ...]  # (the player's name, their reason)
+    scores: tuple[tuple[str, int], ...]  # (name, points) of the version as entered
+
+
+def club_disputes(club_id: int) -> list[Dispute]:
+    """The club's disputed hands, oldest session first: three queries."""
+    versions = (
+        HandVersion.objects.filter(
+            hand__session__club_id=club_id,
+            is_current=True,
+            checks__verdict=Verdict.DISPUTED,
+            decision__isnull=True,
+        )
+        .exclude(status=HandStatus.REMOVED)
+        .distinct()
+        .select_related("hand__session", "created_by")
+        .order_by("hand__session_id", "hand__number")
+    )
+    found = list(versions)
+    checks = HandCheck.objects.filter(version__in=found, verdict=Verdict.DISPUTED)
+    names = {
+        (seat.session_id, seat.position): seat.player.name
+        for seat in Seat.objects.filter(
+            session__in={version.hand.session_id for version in found}
+        ).select_related("player")
+    }
+    reasons: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for check in checks.order_by("pk"):
+        session_id = next(v.hand.session_id for v in found if v.pk == check.version_id)
+        reasons[check.version_id].append(
+            (names.get((session_id, check.position), "?"), check.reason)
+        )
+    return [
+        Dispute(
+            session=version.hand.session,
+            number=version.hand.number,
+            version=version.version,
+            entered_by=display_name(version.created_by) if version.created_by else "",
+            disputes=tuple(reasons[version.pk]),
+            scores=tuple(
+                (names.get((version.hand.session_id, int(pos)), "?"), points)
+                for pos, points in sorted(version.ledger.get("scores", {}).items())
+            ),
+        )
+        for version in found
+    ]

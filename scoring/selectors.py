@@ -25,6 +25,7 @@ from scoring.history_store import HistoryStore, Stamp
 from scoring.models import (
     Format,
     GameSession,
+    HandCheck,
     HandStatus,
     HandVersion,
     Seat,
@@ -587,10 +588,12 @@ def _history(
 
 
 def hand_history(session: GameSession, number: int) -> QuerySet[HandVersion]:
-    """Every version of one hand, newest first, with who made each."""
+    """Every version of one hand, newest first, with who made each, the players' answers
+    to it and an organiser's decision on it."""
     return (
         HandVersion.objects.filter(hand__session=session, hand__number=number)
-        .select_related("created_by")
+        .select_related("created_by", "decision__by")
+        .prefetch_related(Prefetch("checks", queryset=HandCheck.objects.order_by("pk")))
         .order_by("-version")
     )
 

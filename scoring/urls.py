@@ -1,5 +1,6 @@
 """The scoring screens, mounted at the site root: the check-a-show page, starting a session,
-the table screen, recording and correcting hands, finishing, the summary and exports."""
+the table screen, recording and correcting hands, the players' answers to them and the
+organisers' disputes page, finishing, the summary and exports."""
 
 from django.urls import path
 
@@ -10,6 +11,7 @@ session = "clubs/<slug:slug>/sessions/<int:session_id>/"
 urlpatterns = [
     path("rules/check/", check_show.check_show, name="rules-check"),
     path("clubs/<slug:slug>/sessions/new/", sessions.session_new, name="session-new"),
+    path("clubs/<slug:slug>/disputes/", checks.club_disputes, name="club-disputes"),
     path(session, sessions.session_detail, name="session-detail"),
     path(session + "live/", sessions.session_live, name="session-live"),
     path(session + "hands/preview/", hands.hand_preview, name="hand-preview"),
@@ -17,6 +19,7 @@ urlpatterns = [
     path(session + "hands/<int:number>/edit/", hands.hand_edit, name="hand-edit"),
     path(session + "hands/<int:number>/void/", hands.hand_void, name="hand-void"),
     path(session + "hands/<int:number>/answer/", checks.hand_answer, name="hand-answer"),
+    path(session + "hands/<int:number>/decide/", checks.hand_decide, name="hand-decide"),
     path(session + "undo/", hands.hand_undo, name="hand-undo"),
     path(session + "table/", table.session_table, name="session-table"),
     path(session + "hands.csv", exports.session_hands_csv, name="session-csv"),

@@ -20,7 +20,7 @@ from scoring.display.chart import Chart, build_chart
 from scoring.display.penalties import seat_payments
 from scoring.formats import AMOUNTS, EQUAL, PoolState, Pot
 from scoring.hand_entry import HandEntry
-from scoring.models import GameSession, HandStatus, HandVersion, Seat
+from scoring.models import GameSession, HandStatus, HandVersion, Outcome, Seat, Verdict
 from scoring.rules.variants import DEFAULTS
 from scoring.selectors import Board, HandRead, pool_rules
 from scoring.settlement import balances_from_points, balances_from_transfers, fewest_payments
@@ -392,6 +392,27 @@ class VersionEntry:
     created_by: str
     reason: str
     scores: tuple[SeatScore, ...]
+    answers: tuple[AnswerEntry, ...] = ()
+    decision: DecisionEntry | None = None
+
+
+@dataclass(frozen=True)
+class AnswerEntry:
+    """A player's answer to a version, as its history shows it."""
+
+    name: str  # the seat's player
+    verdict: str
+    verdict_label: str
+    reason: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class DecisionEntry:
+    outcome_label: str
+    by: str
+    reason: str
+    at: datetime
 
 
 @dataclass(frozen=True)
@@ -426,7 +447,31 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
         seat.get("position"): seat.get("result", "") for seat in version.entry.get("seats", [])
     }
     removed = version.status == HandStatus.REMOVED
+    names = {seat.position: seat.player.name for seat in seats}
+    answers = tuple(
+        AnswerEntry(
+            name=names.get(check.position, "?"),
+            verdict=check.verdict,
+            verdict_label=str(Verdict(check.verdict).label),
+            reason=check.reason,
+            at=check.created_at,
+        )
+        for check in version.checks.all()
+    )
+    decided = getattr(version, "decision", None)
+    decision = (
+        DecisionEntry(
+            outcome_label=str(Outcome(decided.outcome).label),
+            by=_who(decided.by),
+            reason=decided.reason,
+            at=decided.created_at,
+        )
+        if decided is not None
+        else None
+    )
     return VersionEntry(
+        answers=answers,
+        decision=decision,
         version=version.version,
         status=version.status,
         status_label=str(HandStatus(version.status).label),

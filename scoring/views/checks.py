@@ -1,6 +1,7 @@
 """A player's answer to a hand from their own phone: confirm it, or dispute it with a reason
-(scoring/services/checks.py). A plain form post comes back to the session screen; a
-script asking for JSON gets what became of the answer and the session as it is now."""
+(scoring/services/checks.py); a plain form post comes back to the session screen, a script
+asking for JSON gets what became of the answer and the session as it is now. And the
+organisers' page of disputed hands, where each is kept as entered or corrected."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
+from clubs.access import club_access
+from clubs.roles import Role
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
 from scoring.access import session_access
+from scoring.hand_checks import club_disputes as club_disputes_of
 from scoring.models import Verdict
 from scoring.selectors import seat_of
 from scoring.services import checks
@@ -67,3 +71,37 @@ def hand_answer(request: HttpRequest, slug: str, session_id: int, number: int) -
     else:
         messages.success(request, _("Thank you: hand confirmed."))
     return redirect("session-detail", slug=slug, session_id=session.pk)
+
+
+@login_required
+@require_GET
+def club_disputes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organisers' list of disputed hands: each kept as entered or corrected here."""
+    access = club_access(request.user, slug, needs=Role.ORGANISER)
+    disputes = [
+        (dispute, str(uuid.uuid4()))  # a fresh key per "keep" form: a double tap is one
+        for dispute in club_disputes_of(access.club.pk)
+    ]
+    context = {"club": access.club, "access": access, "disputes": disputes}
+    return render(request, "scoring/disputes.html", context)
+
+
+@login_required
+@require_POST
+def hand_decide(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
+    """An organiser keeps a disputed hand as entered, with a reason."""
+    access, session = session_access(request.user, slug, session_id, needs=Role.ORGANISER)
+    try:
+        checks.decide_hand(
+            session_id=session.pk,
+            number=number,
+            version=_number(request.POST.get("version")),
+            reason=request.POST.get("reason", ""),
+            client_key=_key(request.POST.get("client_key")),
+            user=signed_in_user(request),
+        )
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Hand decided: kept as entered."))
+    return redirect("club-disputes", slug=access.club.slug)

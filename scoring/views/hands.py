@@ -28,7 +28,7 @@ from scoring.errors import SessionClosed, StaleSession
 from scoring.forms.hands import HandInput, input_from_entry, read_input
 from scoring.models import GameSession
 from scoring.selectors import Board, HandRow, playing_names, session_board
-from scoring.services import hands
+from scoring.services import checks, hands
 from scoring.views import answers
 from scoring.views.sessions import panel_context, render_board
 
@@ -148,6 +148,8 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
     access, session = _scorer(request, slug, session_id)
     board = session_board(session)
     row = _row(board, number)
+    # From the club's disputes page: an organiser's correction decides a disputed hand.
+    deciding = request.GET.get("decide") == "1" and access.can_organise
     if request.method == "GET":
         panel = input_from_entry(
             row.entry,
@@ -159,14 +161,16 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
         ledger = display.ledger_view(
             row.ledger, board.names, void=row.is_void, entry=row.entry, session=session
         )
-        return _edit_page(request, access, board, row, panel, ledger=ledger)
+        return _edit_page(request, access, board, row, panel, ledger=ledger, deciding=deciding)
 
     panel = read_input(request.POST, variant=session.variant, names=board.dealt_names(row.entry))
     client_key, revision, entry = panel.client_uuid(), panel.revision_number(), panel.entry()
     if not panel.reason:
         panel.errors["reason"] = _("Say why the hand is being changed.")
     if client_key is None or revision is None or entry is None or panel.errors:
-        return _edit_page(request, access, board, row, panel, status=400)
+        return _edit_page(request, access, board, row, panel, status=400, deciding=deciding)
+    if deciding:
+        return _decide_by_correcting(request, access, board, row, panel)
     try:
         hands.correct_hand(
             session_id=session.pk,
@@ -192,6 +196,31 @@ def hand_edit(request: HttpRequest, slug: str, session_id: int, number: int) -> 
     return redirect("session-detail", slug=slug, session_id=session.pk)
 
 
+def _decide_by_correcting(
+    request: HttpRequest, access: ClubAccess, board: Board, row: HandRow, panel: HandInput
+) -> HttpResponse:
+    """An organiser settles a disputed hand with a correction: no one is asked again."""
+    entry, client_key = panel.entry(), panel.client_uuid()
+    assert entry is not None and client_key is not None  # checked by the caller
+    try:
+        checks.decide_hand(
+            session_id=board.session.pk,
+            number=row.number,
+            version=row.version,
+            reason=panel.reason,
+            client_key=client_key,
+            user=signed_in_user(request),
+            entry=entry,
+        )
+    except UserError as error:
+        panel.add_error(error)
+        return _edit_page(request, access, board, row, panel, status=400, deciding=True)
+    messages.success(
+        request, _("Hand %(number)s decided: corrected.") % {"number": row.shown_number}
+    )
+    return redirect("club-disputes", slug=access.club.slug)
+
+
 def _edit_page(
     request: HttpRequest,
     access: ClubAccess,
@@ -201,8 +230,10 @@ def _edit_page(
     *,
     ledger: display.LedgerView | None = None,
     status: int = 200,
+    deciding: bool = False,
 ) -> HttpResponse:
     context = {
+        "deciding": deciding,
         "ledger": ledger,
         "club": access.club,
         "session": board.session,

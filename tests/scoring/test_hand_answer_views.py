@@ -8,12 +8,13 @@ import json
 import uuid
 
 import pytest
+from django.urls import reverse
 
 from clubs.models import Confirmation
 from clubs.roles import Role
-from scoring.models import HandCheck
+from scoring.models import HandCheck, HandDecision, HandVersion
 from tests.factories import join, make_club, make_session, make_user, record, typed_entry
-from tests.scoring.factories import logged_in, session_url
+from tests.scoring.factories import logged_in, panel_post, session_url
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +119,56 @@ def test_a_session_that_asks_no_one_shows_no_states_and_no_answers():
     assert "data-answers" not in html
     state = json.loads(html.split('id="session-state"')[1].split(">", 1)[1].split("</script>")[0])
     assert state["rows"][0]["check"] == "" and state["rows"][0]["answer_url"] is None
+
+
+def dispute(session, name="Chitra", reason="I had 5, not 7"):
+    phone_of(session, name).post(answer_url(session), answer_post(session, "disputed", reason=reason))
+
+
+def test_the_hands_history_shows_each_answer_with_its_reason(table):
+    phone_of(table, "Bala").post(answer_url(table), answer_post(table))
+    dispute(table)
+    page = phone_of(table, "Asha").get(session_url("hand-history", table, number=1))
+    html = page.content.decode()
+    assert "<strong>Bala</strong>: Confirmed" in html
+    assert "<strong>Chitra</strong>: Disputed" in html and "I had 5, not 7" in html
+
+
+def test_an_organiser_sees_the_clubs_disputed_hands_and_keeps_one_as_entered(table):
+    dispute(table)
+    owner = logged_in(table.club.memberships.get(role=Role.OWNER).user)
+    page = owner.get(reverse("club-disputes", args=[table.club.slug]))
+    html = page.content.decode()
+    assert "<strong>Chitra</strong>: I had 5, not 7" in html
+    keep = {"version": "1", "client_key": str(uuid.uuid4()), "reason": "Counted again: 7"}
+    decided = owner.post(session_url("hand-decide", table, number=1), keep, follow=True)
+    assert "Hand decided: kept as entered." in decided.content.decode()
+    assert "No hand is disputed." in decided.content.decode()
+    table.refresh_from_db()
+    assert table.disputed_hands == 0
+
+
+def test_an_organiser_may_decide_a_dispute_by_correcting_the_hand(table):
+    dispute(table)
+    owner = logged_in(table.club.memberships.get(role=Role.OWNER).user)
+    edit = session_url("hand-edit", table, number=1) + "?decide=1"
+    assert "Deciding a disputed hand" in owner.get(edit).content.decode()
+    data = panel_post(
+        table,
+        {0: {"how": "won"}, 1: {"points": "20"}, 2: {"points": "5"}},
+        reason="Chitra had 5",
+    )
+    answered = owner.post(edit, data, follow=True)
+    assert "Hand 1 decided: corrected." in answered.content.decode()
+    current = HandVersion.objects.get(hand__session=table, is_current=True)
+    assert current.version == 2 and current.reason == "Chitra had 5"
+    assert HandDecision.objects.get().result == current
+
+
+def test_only_organisers_reach_the_disputes_page(table):
+    dispute(table)
+    member = phone_of(table, "Bala")
+    assert member.get(reverse("club-disputes", args=[table.club.slug])).status_code == 403
+    keep = {"version": "1", "client_key": str(uuid.uuid4()), "reason": "mine"}
+    assert member.post(session_url("hand-decide", table, number=1), keep).status_code == 403
+    assert not HandDecision.objects.exists()
