@@ -15,12 +15,23 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.api.serializers import link
+from clubs.models import Confirmation
 from clubs.services import display_name
 from common import bounds
 from common.bounds import WholeNumber
 from scoring.formats import DEFAULT_POOL_LIMIT
 from scoring.hand_entry import DECLARED, DROPS, HandEntry, SeatEntry
-from scoring.models import Ending, Format, GameSession, HandVersion, PotSplit, Seat, Variant
+from scoring.models import (
+    Ending,
+    Format,
+    GameSession,
+    HandVersion,
+    Outcome,
+    PotSplit,
+    Seat,
+    Variant,
+    Verdict,
+)
 from scoring.selectors import Board, HandRow, pool_rules
 from scoring.services.seats import ACTIONS
 from scoring.services.sessions import DRAW, PoolSetup
@@ -216,7 +227,22 @@ class HandRowSerializer(SessionLinks):
     running = serializers.SerializerMethodField()
     ledger = serializers.JSONField(help_text="The rules engine's ledger, players by position.")
     entry = serializers.SerializerMethodField()
+    check = serializers.SerializerMethodField(
+        help_text="Where the hand stands with the players asked to confirm it: entered, "
+        'confirmed, disputed or decided; "" when the session asks no one.'
+    )
+    waiting = serializers.SerializerMethodField(
+        help_text="The seat positions whose answer it still waits for."
+    )
     url = serializers.SerializerMethodField()
+
+    def get_check(self, row: HandRow) -> str:
+        state = self.context.get("states", {}).get(row.number)
+        return state.state if state else ""
+
+    def get_waiting(self, row: HandRow) -> list[int]:
+        state = self.context.get("states", {}).get(row.number)
+        return list(state.waiting) if state else []
 
     @extend_schema_field(POINTS_BY_SEAT)
     def get_scores(self, row: HandRow) -> dict[str, int]:
@@ -250,6 +276,15 @@ class SessionStateSerializer(SessionLinks):
         source="session.revision", help_text="Send it with a change to refuse stale changes."
     )
     hands_counted = serializers.IntegerField(source="hands_dealt")
+    confirmation = serializers.ChoiceField(
+        source="session.confirmation",
+        choices=Confirmation.choices,
+        help_text="Who confirms each hand: none, any (other player in it) or every (player).",
+    )
+    disputed_hands = serializers.IntegerField(
+        source="session.disputed_hands",
+        help_text="Hands disputed and not yet settled: the session cannot end meanwhile.",
+    )
     history_code = serializers.CharField(
         source="session.history_code",
         help_text=(
@@ -391,14 +426,41 @@ class HandVersionSerializer(SessionLinks):
         )
 
 
+class VersionAnswerSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="The seat answered for.")
+    verdict = serializers.ChoiceField(choices=Verdict.choices)
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    digest = serializers.CharField()
+
+
+class VersionDecisionSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    digest = serializers.CharField()
+
+
+class HandVersionHistorySerializer(HandVersionSerializer):
+    """A version in its hand's history: with the players' answers and any decision."""
+
+    answers = VersionAnswerSerializer(source="checks", many=True)
+    decision = serializers.SerializerMethodField()
+
+    @extend_schema_field(VersionDecisionSerializer(allow_null=True))
+    def get_decision(self, version: HandVersion) -> dict[str, Any] | None:
+        decided = getattr(version, "decision", None)
+        return None if decided is None else VersionDecisionSerializer(decided).data
+
+
 class HandHistorySerializer(serializers.Serializer):
     number = serializers.IntegerField()
     shown_number = serializers.IntegerField(
         allow_null=True, help_text="Its place among the counted hands; null once undone."
     )
     dealer = serializers.IntegerField()
-    current = HandVersionSerializer()
-    versions = HandVersionSerializer(many=True, help_text="Every version, newest first.")
+    current = HandVersionHistorySerializer()
+    versions = HandVersionHistorySerializer(many=True, help_text="Every version, newest first.")
 
 
 class HandChangeSerializer(serializers.Serializer):
@@ -462,6 +524,14 @@ class StartSessionSerializer(serializers.Serializer):
         required=False,
         default=0,
         help_text="Money per point for the settlement; 0: points only.",
+    )
+    confirmation = serializers.ChoiceField(
+        choices=Confirmation.choices,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Who confirms each hand: none, any or every. Default: the club's (its rules "
+        "page).",
     )
     format = serializers.ChoiceField(
         choices=Format.choices,
@@ -622,15 +692,19 @@ class HandEntrySerializer(ChangeSerializer):
     seats = SeatEntrySerializer(many=True, help_text="Every seat at the table, once.")
 
     def hand_entry(self) -> HandEntry:
-        data = self.validated_data
-        seats = sorted(data["seats"], key=lambda seat: seat["position"])
-        return HandEntry(
-            seats=tuple(SeatEntry(**seat) for seat in seats),
-            wild=data["wild"] or None,
-            void=data["void"],
-            depleted=data["depleted"],
-            declared=data["declared"],
-        )
+        return entry_of(self.validated_data)
+
+
+def entry_of(data: dict[str, Any]) -> HandEntry:
+    """The `HandEntry` a validated hand body says."""
+    seats = sorted(data["seats"], key=lambda seat: seat["position"])
+    return HandEntry(
+        seats=tuple(SeatEntry(**seat) for seat in seats),
+        wild=data["wild"] or None,
+        void=data["void"],
+        depleted=data["depleted"],
+        declared=data["declared"],
+    )
 
 
 class CorrectHandSerializer(HandEntrySerializer):
@@ -682,3 +756,72 @@ class FinishSerializer(serializers.Serializer):
         max_value=bounds.REVISION,
         help_text="The session revision the scorer saw; a stale one gets 409.",
     )
+
+
+# -- The players' answers and the organisers' decisions ------------------------------------------
+
+
+class AnswerBodySerializer(serializers.Serializer):
+    """A player's answer names the version they read; a hand corrected since gets 409."""
+
+    client_key = serializers.UUIDField(
+        required=False,
+        help_text="The answer's idempotency key (or send the Idempotency-Key header).",
+    )
+    version = WholeNumber(
+        min_value=1, max_value=bounds.REVISION, help_text="The hand's version the player read."
+    )
+
+
+class DisputeBodySerializer(AnswerBodySerializer):
+    reason = serializers.CharField(
+        allow_blank=True, max_length=500, help_text="What is wrong with the hand."
+    )
+
+
+class DecideBodySerializer(AnswerBodySerializer):
+    reason = serializers.CharField(
+        allow_blank=True, max_length=500, help_text="Why the hand is decided this way."
+    )
+    correction = HandEntrySerializer(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The hand as it should be: corrects it. Left out: kept as entered.",
+    )
+
+    def correction_entry(self) -> HandEntry | None:
+        data = self.validated_data.get("correction")
+        return entry_of(data) if data else None
+
+
+class AnswerSerializer(serializers.Serializer):
+    number = serializers.IntegerField(source="version.hand.number")
+    version = serializers.IntegerField(source="version.version")
+    position = serializers.IntegerField(help_text="The seat answered for.")
+    verdict = serializers.ChoiceField(choices=Verdict.choices)
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    digest = serializers.CharField(help_text="Its link in the session's hash chain.")
+
+
+class DecisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField(source="version.hand.number")
+    version = serializers.IntegerField(source="version.version", help_text="The disputed one.")
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    result = serializers.IntegerField(
+        source="result.version", allow_null=True, help_text="The version a correction made."
+    )
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    digest = serializers.CharField(help_text="Its link in the session's hash chain.")
+
+
+class AnswerChangeSerializer(serializers.Serializer):
+    answer = AnswerSerializer()
+    session = SessionStateSerializer()
+
+
+class DecisionChangeSerializer(serializers.Serializer):
+    decision = DecisionSerializer()
+    session = SessionStateSerializer()

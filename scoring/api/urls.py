@@ -3,7 +3,7 @@ api_v1 list."""
 
 from django.urls import path
 
-from scoring.api import hands, rules, sessions
+from scoring.api import checks, hands, rules, sessions
 
 club_sessions = "clubs/<slug:slug>/sessions/"
 session = club_sessions + "<int:session_id>/"
@@ -22,5 +22,20 @@ urlpatterns = [
         session + "hands/<int:number>/void/",
         hands.HandVoid.as_view(),
         name="api-hand-void",
+    ),
+    path(
+        session + "hands/<int:number>/confirm/",
+        checks.HandConfirm.as_view(),
+        name="api-hand-confirm",
+    ),
+    path(
+        session + "hands/<int:number>/dispute/",
+        checks.HandDispute.as_view(),
+        name="api-hand-dispute",
+    ),
+    path(
+        session + "hands/<int:number>/decide/",
+        checks.HandDecide.as_view(),
+        name="api-hand-decide",
     ),
 ]
