@@ -122,7 +122,8 @@ def test_a_session_that_asks_no_one_shows_no_states_and_no_answers():
 
 
 def dispute(session, name="Chitra", reason="I had 5, not 7"):
-    phone_of(session, name).post(answer_url(session), answer_post(session, "disputed", reason=reason))
+    body = answer_post(session, "disputed", reason=reason)
+    phone_of(session, name).post(answer_url(session), body)
 
 
 def test_the_hands_history_shows_each_answer_with_its_reason(table):

@@ -12,9 +12,17 @@ from common.errors import UserError
 from scoring.chain_records import first_break
 from scoring.errors import HandChanged, HandRejected
 from scoring.hand_checks import CONFIRMED, DECIDED, DISPUTED, ENTERED, hand_states
-from scoring.models import GameSession, HandCheck, HandCheck as Check, HandVersion, SessionStatus
+from scoring.models import GameSession, HandCheck, HandVersion, SessionStatus
 from scoring.services import checks, sessions
-from tests.factories import correct, make_club, make_session, make_user, owner_of, record, typed_entry
+from tests.factories import (
+    correct,
+    make_club,
+    make_session,
+    make_user,
+    owner_of,
+    record,
+    typed_entry,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -211,7 +219,7 @@ def test_answers_and_decisions_are_linked_into_the_chain_and_a_changed_reason_is
     )
     session.refresh_from_db()
     assert session.chain_length == 4 and first_break(session) is None
-    Check.objects.filter(position=1).update(reason="I had 20")
+    HandCheck.objects.filter(position=1).update(reason="I had 20")
     found = first_break(session)
     assert found is not None and "disputed for seat 2" in str(found)
 
