@@ -115,6 +115,9 @@ class GameSession(models.Model):
         max_length=8, choices=Confirmation.choices, default=Confirmation.NONE
     )
     disputed_hands = models.PositiveIntegerField(default=0)
+    # What a player types, or their phone's camera reads from the table's QR code, to join:
+    # set the first time the table shows it (scoring/services/joins.py).
+    join_code = models.CharField(max_length=8, unique=True, null=True, blank=True)
 
     # Not stored: {seat position: points}, set on a page of sessions by
     # scoring.selectors.attach_totals.
@@ -346,3 +349,31 @@ class HandDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version} {self.outcome}"
+
+
+class SeatLink(models.Model):
+    """A phone that joined the table for one seat with no account of the seat's player: its
+    address (`/p/<signed token>/`) shows the session as that player and sends their answers.
+    Valid for that seat of that session only, until the scorer frees the seat."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="links")
+    position = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            # One phone a seat at a time: a second must wait until the scorer frees it.
+            models.UniqueConstraint(
+                fields=["session", "position"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="one_live_link_per_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position + 1} of session {self.session_id}"

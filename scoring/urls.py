@@ -4,7 +4,7 @@ organisers' disputes page, finishing, the summary and exports."""
 
 from django.urls import path
 
-from scoring.views import check_show, checks, exports, hands, sessions, summary, table
+from scoring.views import check_show, checks, exports, hands, joins, sessions, summary, table
 
 session = "clubs/<slug:slug>/sessions/<int:session_id>/"
 
@@ -27,4 +27,10 @@ urlpatterns = [
     path(session + "sheet/", summary.session_sheet, name="session-sheet"),
     path(session + "finish/", summary.session_finish, name="session-finish"),
     path(session + "hands/<int:number>/history/", summary.hand_history, name="hand-history"),
+    path(session + "seats/<int:position>/free/", joins.seat_free, name="seat-free"),
+    # Joining the table: the code a table shows, and a seat's own address on a guest's phone.
+    path("j/<str:code>/", joins.join_page, name="join-table"),
+    path("p/<str:signed>/", joins.player_view, name="player-view"),
+    path("p/<str:signed>/live/", joins.player_live, name="player-live"),
+    path("p/<str:signed>/hands/<int:number>/answer/", joins.player_answer, name="player-answer"),
 ]

@@ -26,14 +26,14 @@ from scoring.services import checks
 from scoring.views import answers
 
 
-def _key(value: str | None) -> uuid.UUID:
+def key_of(value: str | None) -> uuid.UUID:
     try:
         return uuid.UUID(value or "")
     except ValueError:
         return uuid.uuid4()  # no key: a new answer, matched with no earlier one
 
 
-def _number(value: str | None) -> int:
+def number_of(value: str | None) -> int:
     return int(value) if value and value.isdigit() else -1
 
 
@@ -49,11 +49,11 @@ def hand_answer(request: HttpRequest, slug: str, session_id: int, number: int) -
         check = checks.answer_hand(
             session_id=session.pk,
             number=number,
-            version=_number(request.POST.get("version")),
+            version=number_of(request.POST.get("version")),
             position=position,
             verdict=request.POST.get("verdict", ""),
             reason=request.POST.get("reason", ""),
-            client_key=_key(request.POST.get("client_key")),
+            client_key=key_of(request.POST.get("client_key")),
             user=signed_in_user(request),
             phone=f"account {request.user.pk}",
         )
@@ -95,9 +95,9 @@ def hand_decide(request: HttpRequest, slug: str, session_id: int, number: int) -
         checks.decide_hand(
             session_id=session.pk,
             number=number,
-            version=_number(request.POST.get("version")),
+            version=number_of(request.POST.get("version")),
             reason=request.POST.get("reason", ""),
-            client_key=_key(request.POST.get("client_key")),
+            client_key=key_of(request.POST.get("client_key")),
             user=signed_in_user(request),
         )
     except UserError as error:

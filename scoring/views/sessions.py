@@ -7,6 +7,7 @@ a session id from another club is "not found" whatever role the user has elsewhe
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -15,6 +16,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import ClubAccess, club_access
@@ -27,10 +29,12 @@ from common.errors import UserError
 from common.http import signed_in_user, wants_json
 from scoring.access import glance, session_access
 from scoring.display import sessions as display
+from scoring.display.qr import qr_svg
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
-from scoring.models import GameSession, Variant
+from scoring.models import GameSession, Seat, SeatLink, Variant
 from scoring.selectors import Board, seat_of, seatable_players
+from scoring.services.joins import join_code_of
 from scoring.services.sessions import start_session
 from scoring.views import answers
 
@@ -47,9 +51,11 @@ def render_board(
     ledger: display.LedgerView | None = None,
     alert: str = "",
     status: int = 200,
+    as_seat: tuple[int, str] | None = None,
 ) -> HttpResponse:
     """The session screen: whose deal, the totals, the record panel and every hand. Of
-    `session` as read (its board read only when its parts are not kept), or of `board`."""
+    `session` as read (its board read only when its parts are not kept), or of `board`.
+    `as_seat`: the seat's position and signed link of a guest's phone that joined it."""
     if board is not None:
         session = board.session
     if session is None:
@@ -60,9 +66,19 @@ def render_board(
     if can_record and panel is None:
         panel = blank_input(variant=session.variant, names=parts.playing, revision=session.revision)
     # A player's own "confirm or dispute": theirs alone, so never part of the kept parts.
-    my_seat = None
-    if session.confirmation != Confirmation.NONE:
+    my_seat, answer_url = None, ""
+    live_url = reverse("session-live", args=(slug, session.pk))
+    if as_seat is not None:
+        my_seat, link = as_seat
+        live_url = reverse("player-live", args=(link,))
+        answer_url = reverse("player-answer", args=(link, 0))
+    elif session.confirmation != Confirmation.NONE:
         my_seat = seat_of(session, request.user)
+    if session.confirmation == Confirmation.NONE:
+        my_seat = None
+    asks = [] if my_seat is None else display.asks_for(parts.rows, parts.tiles, my_seat)
+    if answer_url:  # the guest's own address answers, not the club's
+        asks = [replace(ask, url=answer_url.replace("/0/", f"/{ask.number}/")) for ask in asks]
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
@@ -81,12 +97,30 @@ def render_board(
         "club_url": reverse("club-detail", args=(slug,)),
         "rule_lines": parts.rule_lines,
         "my_seat": my_seat,
-        "asks": [] if my_seat is None else display.asks_for(parts.rows, parts.tiles, my_seat),
+        "asks": asks,
+        "live_url": live_url,
+        "answer_url": answer_url,
+        "join": join_box(request, session) if can_record else None,
         # The same board as data, for the page's scripts (scoring/views/answers.py).
         "state": answers.as_of_now(parts.state),
         **panel_context(session, panel if can_record else None),
     }
     return render(request, "scoring/session_detail.html", context, status=status)
+
+
+def join_box(request: HttpRequest, session: GameSession) -> dict[str, Any]:
+    """What the scorer shows the table so its players join on their own phones: the code,
+    its address and QR code, and the seats phones have joined (each can be freed)."""
+    code = join_code_of(session)
+    address = request.build_absolute_uri(reverse("join-table", args=(code,)))
+    links = SeatLink.objects.filter(session=session, revoked_at=None).order_by("position")
+    names = dict(Seat.objects.filter(session=session).values_list("position", "player__name"))
+    return {
+        "code": code,
+        "address": address,
+        "qr": qr_svg(address, _("The code to join this table")),
+        "links": [(link, names.get(link.position, "?")) for link in links],
+    }
 
 
 def every_hand(request: HttpRequest) -> bool:

@@ -50,7 +50,7 @@
   // The shown hands waiting for the answer of the player at `seat`, newest first, each with
   // that player's own cell (the table's cells are in the tiles' order).
   function asksOf(state, seat) {
-    const column = state.tiles.findIndex((tile) => tile.position === seat);
+    const column = state.tiles.findIndex((seatTile) => seatTile.position === seat);
     if (column < 0) return [];
     return state.rows.slice().reverse()
       .filter((row) => row.answer_url && (row.waiting || []).includes(seat))
@@ -286,7 +286,10 @@
     if (!section) return;
     // A form being typed in stays as it is: the next redraw after it is sent shows the rest.
     if (section.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
-    const asks = asksOf(state, Number(section.dataset.seat));
+    // A guest's phone answers at its own address (a pattern with the hand's number as 0).
+    const own = section.dataset.answerUrl;
+    const asks = asksOf(state, Number(section.dataset.seat))
+      .map((ask) => (own ? { ...ask, url: own.replace("/0/", `/${ask.number}/`) } : ask));
     const words = state.words;
     section.querySelector(".answer-list").replaceChildren(...asks.map((ask) => el(
       "li",

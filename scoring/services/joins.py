@@ -1,0 +1,97 @@
+"""Players joining the table on their own phones.
+
+A table shows a short code (and its QR code) for the session. A player who opens it says
+which seat is theirs: a member whose player sits there is simply signed in; anyone else gets
+a `SeatLink`, an address valid for that seat of that session only, which the scorer can
+free (then it opens nothing, and the seat can be joined again).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import User
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from scoring.models import GameSession, Seat, SeatLink
+from scoring.services.sessions import lock_session
+
+# No 0/O, 1/I/L: a code is read aloud across a noisy table and typed with one thumb.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+SALT = "rummy-club.seat-link"
+
+
+def join_code_of(session: GameSession) -> str:
+    """The session's join code, made the first time it is asked for."""
+    while not session.join_code:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        try:
+            with transaction.atomic():
+                updated = GameSession.objects.filter(pk=session.pk, join_code=None).update(
+                    join_code=code
+                )
+        except IntegrityError:
+            continue  # another session has it: draw again
+        if not updated:  # another request gave it one meanwhile
+            session.refresh_from_db(fields=["join_code"])
+        else:
+            session.join_code = code
+    return session.join_code
+
+
+def normal_code(typed: str) -> str:
+    """A typed code as stored: capitals, without spaces or dashes."""
+    return "".join(typed.split()).replace("-", "").upper()
+
+
+def signed(link: SeatLink) -> str:
+    """The link's address part: its token, signed so a typed-in one is refused at once."""
+    return signing.Signer(salt=SALT).sign(link.token)
+
+
+def link_of(value: str) -> SeatLink | None:
+    """The live link an address names, with its session and club; None for a forged,
+    freed or unknown one."""
+    try:
+        token = signing.Signer(salt=SALT).unsign(value)
+    except signing.BadSignature:
+        return None
+    return (
+        SeatLink.objects.filter(token=token, revoked_at=None)
+        .select_related("session__club")
+        .first()
+    )
+
+
+@transaction.atomic
+def join_seat(*, session_id: int, position: int) -> SeatLink:
+    """A phone joins seat `position`; refused while another phone holds it."""
+    session = lock_session(session_id)
+    seat = Seat.objects.filter(session=session, position=position, seated=True).first()
+    if seat is None:
+        raise UserError(_("Choose a seat at this table."), field="position")
+    if SeatLink.objects.filter(session=session, position=position, revoked_at=None).exists():
+        raise UserError(
+            _(
+                "A phone has joined this seat already. If it is yours, open it on that phone; "
+                "if not, ask the scorer to free the seat."
+            ),
+            field="position",
+        )
+    return SeatLink.objects.create(
+        session=session, position=position, token=secrets.token_urlsafe(24)
+    )
+
+
+@transaction.atomic
+def free_seat(*, session_id: int, position: int, user: User) -> bool:
+    """The scorer frees a seat: the phone that joined it sees the table no more. Whether
+    there was one (freeing twice is the same as once)."""
+    lock_session(session_id)
+    freed = SeatLink.objects.filter(session_id=session_id, position=position, revoked_at=None)
+    return bool(freed.update(revoked_at=timezone.now(), revoked_by=user))
