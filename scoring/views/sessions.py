@@ -32,7 +32,7 @@ from scoring.display import sessions as display
 from scoring.display.qr import qr_svg
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
-from scoring.models import GameSession, Seat, SeatLink, Variant
+from scoring.models import GameSession, SeatLink, Variant
 from scoring.selectors import Board, seat_of, seatable_players
 from scoring.services.joins import join_code_of
 from scoring.services.sessions import start_session
@@ -100,7 +100,7 @@ def render_board(
         "asks": asks,
         "live_url": live_url,
         "answer_url": answer_url,
-        "join": join_box(request, session) if can_record else None,
+        "join": join_box(request, session, parts.tiles) if can_record else None,
         # The same board as data, for the page's scripts (scoring/views/answers.py).
         "state": answers.as_of_now(parts.state),
         **panel_context(session, panel if can_record else None),
@@ -108,13 +108,15 @@ def render_board(
     return render(request, "scoring/session_detail.html", context, status=status)
 
 
-def join_box(request: HttpRequest, session: GameSession) -> dict[str, Any]:
+def join_box(
+    request: HttpRequest, session: GameSession, tiles: list[display.SeatTotal]
+) -> dict[str, Any]:
     """What the scorer shows the table so its players join on their own phones: the code,
     its address and QR code, and the seats phones have joined (each can be freed)."""
     code = join_code_of(session)
     address = request.build_absolute_uri(reverse("join-table", args=(code,)))
     links = SeatLink.objects.filter(session=session, revoked_at=None).order_by("position")
-    names = dict(Seat.objects.filter(session=session).values_list("position", "player__name"))
+    names = {tile.position: tile.name for tile in tiles}
     return {
         "code": code,
         "address": address,
