@@ -48,6 +48,7 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "vendor/idb-keyval-6.3.0/idb-keyval.js",
         "js/queue.js",
         "js/board.js",
+        "js/answers.js",
         "js/hand_form.js",
         "js/table_sync.js",
     ),

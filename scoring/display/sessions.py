@@ -383,7 +383,7 @@ class Ask:
     number: int
     shown_number: int
     version: int
-    points: str  # the player's cell, as the table shows it
+    points: str  # the player's cell, as the table shows it (`own_line`)
     url: str
     key: str  # a fresh key for the answer's form: a double tap on its button is one answer
 
@@ -400,13 +400,18 @@ def asks_for(rows: Sequence[TableRow], tiles: Sequence[SeatTotal], position: int
             row.number,
             row.shown_number,
             row.version,
-            row.cells[column].shown,
+            own_line(row.cells[column]),
             row.answer_url,
             str(uuid.uuid4()),
         )
         for row in reversed(rows)
         if position in row.waiting and row.answer_url
     ]
+
+
+def own_line(cell: Cell) -> str:
+    """A player's cell in words of its own: the points, and what they paid ("0 · −20")."""
+    return f"{cell.shown} · {cell.penalty_shown}" if cell.penalty_shown else cell.shown
 
 
 def turn(board: Board) -> Turn:

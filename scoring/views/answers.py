@@ -231,6 +231,13 @@ def session(
     return _answer({"session": as_of_now(parts.state)}, status=200)
 
 
+def answered(access: ClubAccess, game: GameSession) -> JsonResponse:
+    """A player's answer to a hand is stored (now, or before: the same key is the same
+    answer), with the session as it is now."""
+    parts = screen_parts(access, game)
+    return _answer({"outcome": "stored", "session": as_of_now(parts.state)}, status=200)
+
+
 def stored(access: ClubAccess, board: Board, *, version: HandVersion, since: int) -> JsonResponse:
     """The hand is stored (now, or before: the same client key is the same hand), with what
     changed since the revision the hand was saved at (the phone has the session up to it).

@@ -65,7 +65,7 @@ def hand_answer(request: HttpRequest, slug: str, session_id: int, number: int) -
         return redirect("session-detail", slug=slug, session_id=session.pk)
     if as_json:
         session.refresh_from_db()
-        return answers.session(access, session)
+        return answers.answered(access, session)
     if check.verdict == Verdict.DISPUTED:
         messages.success(request, _("Your dispute is sent: the scorer and the organisers see it."))
     else:

@@ -125,7 +125,7 @@ def player_answer(request: HttpRequest, signed: str, number: int) -> HttpRespons
         return redirect("player-view", signed=signed)
     if as_json:
         link.session.refresh_from_db()
-        return answers.session(_guest_access(link), link.session)
+        return answers.answered(_guest_access(link), link.session)
     if check.verdict == Verdict.DISPUTED:
         messages.success(request, _("Your dispute is sent: the scorer and the organisers see it."))
     else:

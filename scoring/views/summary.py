@@ -15,11 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clubs.access import ClubAccess, club_access
 from clubs.models import Club
 from clubs.roles import Role
+from common.errors import UserError
 from common.rules_words import game_name
 from scoring.access import load_session
 from scoring.display import sessions as tables
 from scoring.display import summary as summaries
-from scoring.errors import StaleSession
 from scoring.models import Format, GameSession
 from scoring.selectors import hand_read, session_board
 from scoring.services.sessions import finish_session
@@ -81,7 +81,7 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
         return summary_url
     if session.format == Format.POOL:
         return pot_split.split_page(request, _context(access, session))
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         try:
             # A missing or garbled revision cannot match: the scorer sees a fresh page.
@@ -90,8 +90,9 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
             revision = -1
         try:
             finish_session(session_id=session.pk, revision=revision)
-        except StaleSession as stale:
-            error = stale.message
+        except UserError as refused:
+            # The session moved on (409), or a disputed hand keeps it from ending (400).
+            error, status = refused.message, refused.status_code
             session.refresh_from_db()
         else:
             return summary_url
@@ -101,9 +102,7 @@ def session_finish(request: HttpRequest, slug: str, session_id: int) -> HttpResp
         "scoring/session_finish_confirm.html",
         _context(access, session, summary=summary, error=error),
     )
-    if error:
-        # The change was refused because the session moved on: a conflict, shown as a page.
-        response.status_code = 409
+    response.status_code = status
     return response
 
 

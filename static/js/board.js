@@ -58,7 +58,10 @@
         number: row.number,
         shown: row.shown_number,
         version: row.version,
-        points: row.cells[column].shown,
+        // As the server says it (`own_line`): the points, and what the player paid.
+        points: row.cells[column].penalty
+          ? `${row.cells[column].shown} · ${row.cells[column].penalty}`
+          : row.cells[column].shown,
         url: row.answer_url,
       }));
   }
@@ -261,7 +264,7 @@
     const hidden = (name, value) => el("input", { type: "hidden", name, value: String(value) });
     return el(
       "form",
-      { method: "post", action: ask.url, class: "answer-form" },
+      { method: "post", action: ask.url, class: "answer-form", "data-number": String(ask.number) },
       hidden("csrfmiddlewaretoken", token),
       hidden("client_key", window.rummyQueue.rules.newKey()),
       hidden("version", ask.version),
@@ -298,6 +301,8 @@
       answerForm(ask, words, section.dataset.csrf),
     )));
     section.hidden = !asks.length;
+    // answers.js keeps the hands whose answers wait on this phone out of the list.
+    document.dispatchEvent(new CustomEvent("rummy:drawn"));
   }
 
   // -- What the totals leave out ----------------------------------------------------------------

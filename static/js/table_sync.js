@@ -397,6 +397,8 @@
     if (!flushing) flush();
   }, RETRY_MS);
   setInterval(poll, LIVE_MS);
+  // A player's answer was stored (answers.js): the board shows it at once.
+  document.addEventListener("rummy:answered", poll);
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) poll();
   });

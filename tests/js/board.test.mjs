@@ -60,7 +60,7 @@ test("the clock time of the last news, and nothing for a time that cannot be rea
 
 test("a player is asked about the shown hands that wait for their seat, newest first, with their own cell", () => {
   const rows = [
-    { number: 1, shown_number: 1, version: 1, waiting: [1, 2], answer_url: "/a/1/", cells: [{ shown: "+27" }, { shown: "−20" }, { shown: "−7" }] },
+    { number: 1, shown_number: 1, version: 1, waiting: [1, 2], answer_url: "/a/1/", cells: [{ shown: "27" }, { shown: "0", penalty: "−20" }, { shown: "−7" }] },
     { number: 2, shown_number: 2, version: 2, waiting: [2], answer_url: "/a/2/", cells: [{ shown: "−5" }, { shown: "+12" }, { shown: "−7" }] },
     { number: 3, shown_number: 3, version: 1, waiting: [], answer_url: "/a/3/", cells: [{ shown: "0" }, { shown: "0" }, { shown: "0" }] },
   ];
@@ -69,7 +69,7 @@ test("a player is asked about the shown hands that wait for their seat, newest f
     asksOf(asked, 2).map((ask) => [ask.number, ask.version, ask.points, ask.url]),
     [[2, 2, "−7", "/a/2/"], [1, 1, "−7", "/a/1/"]],
   );
-  assert.deepEqual(asksOf(asked, 1).map((ask) => ask.points), ["−20"]);
+  assert.deepEqual(asksOf(asked, 1).map((ask) => ask.points), ["0 · −20"]);
   assert.deepEqual(asksOf(asked, 0), []);
   assert.deepEqual(asksOf(asked, 9), []); // no such seat
   assert.deepEqual(asksOf({ ...state, rows: [{ ...rows[0], answer_url: null }] }, 1), []);
