@@ -410,7 +410,7 @@ def asks_for(rows: Sequence[TableRow], tiles: Sequence[SeatTotal], position: int
 
 
 def own_line(cell: Cell) -> str:
-    """A player's cell in words of its own: the points, and what they paid ("0 · −20")."""
+    """A player's cell in words of its own: the points, and what they paid ("0 · -20")."""
     return f"{cell.shown} · {cell.penalty_shown}" if cell.penalty_shown else cell.shown
 
 
