@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Player
+from clubs.models import Confirmation, Player
 from common import bounds
 from common.bounds import WholeNumberField, WholeNumbersField
 from common.rules_words import game_label
@@ -140,6 +140,18 @@ class TournamentForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    confirmation = forms.ChoiceField(
+        label=_("Who confirms each hand at the tables"),
+        choices=Confirmation.choices,
+        initial=Confirmation.NONE,
+        required=False,  # a form without it (an older page) confirms no hand
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Players confirm or dispute each hand on their own phones. With no one, a second "
+            "player confirms each table's result once it has finished."
+        ),
+    )
+
     # Fields shown disabled keep their stored value whatever is posted; see `for_tournament`.
     settled = False
 
@@ -185,6 +197,7 @@ class TournamentForm(forms.Form):
         """The cleaned values as `create_tournament` takes them (the options aside)."""
         data = self.cleaned_data
         return {name: data[name] for name in PLAIN_FIELDS} | {
+            "confirmation": data["confirmation"] or Confirmation.NONE,
             "placing_points": data["placing_points"],
             "tie_breakers": [data[f] for f in BREAKER_FIELDS if data.get(f)],
         }

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import Club, Player
+from clubs.models import Club, Confirmation, Player
 from scoring.models import GameSession, Variant
 
 
@@ -67,11 +67,19 @@ class Tournament(models.Model):
     tie_breakers = models.JSONField(default=list, blank=True)  # TieBreaker values, in order
     final_table_size = models.PositiveSmallIntegerField(default=0)  # 0: no final table
     carry = models.CharField(max_length=8, choices=Carry.choices, default=Carry.FULL)
+    # Who confirms each hand at the tables (scoring's rule, given to every table's session).
+    # "none": a second player confirms each table's result once it has finished instead.
+    confirmation = models.CharField(
+        max_length=8, choices=Confirmation.choices, default=Confirmation.NONE
+    )
     status = models.CharField(
         max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
     )
     # Public pages show nothing until the organiser releases them.
     published = models.BooleanField(default=False)
+    # The venue's check-in code (and its QR code): made the first time the dashboard shows
+    # it (tournaments/services/checkins.py).
+    checkin_code = models.CharField(max_length=8, unique=True, null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -93,6 +101,9 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     checked_in = models.BooleanField(default=False)
+    # When the player checked themselves in by the venue's code (None: by the director, or
+    # not yet); the director sees it and can undo it.
+    self_checked_in_at = models.DateTimeField(null=True, blank=True)
     # The first round the player can be drawn into: 1, or later for a late entry.
     entered_round = models.PositiveSmallIntegerField(default=1)
     # The last round the player played before withdrawing (0: withdrew before round 1).

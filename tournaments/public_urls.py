@@ -5,7 +5,7 @@ Short addresses under /t/ so a director can read one out or print it on a table 
 
 from django.urls import path
 
-from tournaments.views import public_pages, public_screen
+from tournaments.views import checkins, public_pages, public_screen
 
 tournament = "t/<slug:slug>/<slug:tournament_slug>/"
 
@@ -22,4 +22,6 @@ urlpatterns = [
         name="tournament-public-standings",
     ),
     path(tournament + "screen/", public_screen.public_screen, name="tournament-screen"),
+    # The venue's check-in code, as its QR code opens it.
+    path("c/<str:code>/", checkins.venue_check_in, name="tournament-venue-check-in"),
 ]

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from clubs.models import Club, Player
+from clubs.models import Club, Confirmation, Player
 from common.numbers import signed, unsigned_plus
 from scoring.models import GameSession
 from scoring.selectors import Board, session_boards
@@ -80,6 +80,9 @@ class TableState:
     # that account is no longer one of the table's players), and when.
     confirmed_by: int | None = None
     confirmed_at: datetime | None = None
+    # Its hands are confirmed one by one at the table (the tournament's rule): the finished
+    # table needs no second player's confirmation.
+    by_hand: bool = False
     started_at: datetime | None = None  # when the table's session began
 
     @property
@@ -101,6 +104,7 @@ class TableState:
         finished, unconfirmed table (the service still checks who recorded the hands)."""
         return (
             self.finished
+            and not self.by_hand
             and not self.confirmed
             and user_id is not None
             and any(seat.user_id == user_id for seat in self.seats)
@@ -298,6 +302,8 @@ def _table_view(
         )
     first_dealer = board.session.first_dealer
     confirmer = table.confirmed_by_id
+    by_hand = board.session.confirmation != Confirmation.NONE
+    finished = not board.session.is_active
     seats = [
         SeatView(
             position=seat.position,
@@ -315,8 +321,10 @@ def _table_view(
         first_dealer=first_dealer,
         session_id=table.session_id,
         hands=board.hands_dealt,
-        finished=not board.session.is_active,
-        confirmed=confirmer is not None,
+        finished=finished,
+        # A table confirmed hand by hand can finish only with no hand disputed.
+        confirmed=confirmer is not None or (by_hand and finished),
+        by_hand=by_hand,
         # The seats' players are loaded with the board: finding the confirmer costs nothing.
         confirmed_by=next(
             (s.player_id for s in board.seats if confirmer and s.player.user_id == confirmer),

@@ -12,41 +12,21 @@ import secrets
 
 from django.contrib.auth.models import User
 from django.core import signing
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from common.join_codes import code_of
 from scoring.models import GameSession, Seat, SeatLink
 from scoring.services.sessions import lock_session
 
-# No 0/O, 1/I/L: a code is read aloud across a noisy table and typed with one thumb.
-CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 SALT = "rummy-club.seat-link"
 
 
 def join_code_of(session: GameSession) -> str:
     """The session's join code, made the first time it is asked for."""
-    while not session.join_code:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        try:
-            with transaction.atomic():
-                updated = GameSession.objects.filter(pk=session.pk, join_code=None).update(
-                    join_code=code
-                )
-        except IntegrityError:
-            continue  # another session has it: draw again
-        if not updated:  # another request gave it one meanwhile
-            session.refresh_from_db(fields=["join_code"])
-        else:
-            session.join_code = code
-    return session.join_code
-
-
-def normal_code(typed: str) -> str:
-    """A typed code as stored: capitals, without spaces or dashes."""
-    return "".join(typed.split()).replace("-", "").upper()
+    return code_of(session, "join_code")
 
 
 def signed(link: SeatLink) -> str:

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from clubs.models import Club, Confirmation, Player
 from clubs.services import check_variant_options
 from common.errors import UserError
+from common.join_codes import new_code
 from common.rules_words import game_name
 from scoring import formats, rotation
 from scoring.errors import StaleSession
@@ -90,6 +91,11 @@ def start_session(
         raise UserError(_("Choose the first dealer from the seated players."), field="first_dealer")
 
     session = GameSession.objects.create(
+        # Its join code comes with it: the first look at the table then writes nothing. One
+        # clash in some 900 million is drawn again when first shown (`join_code_of`).
+        join_code=None
+        if GameSession.objects.filter(join_code=(code := new_code())).exists()
+        else code,
         club=club,
         variant=variant,
         options=options,

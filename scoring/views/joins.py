@@ -16,6 +16,7 @@ from clubs.access import ClubAccess
 from clubs.roles import Role
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
+from common.join_codes import normal_code
 from scoring.access import session_access
 from scoring.models import GameSession, Seat, SeatLink, Verdict
 from scoring.selectors import seat_of
@@ -26,9 +27,7 @@ from scoring.views.sessions import render_board
 
 
 def _session_by_code(code: str) -> GameSession:
-    session = (
-        GameSession.objects.filter(join_code=joins.normal_code(code)).select_related("club").first()
-    )
+    session = GameSession.objects.filter(join_code=normal_code(code)).select_related("club").first()
     if session is None:
         raise Http404("No table has this code.")
     return session

@@ -27,9 +27,9 @@ from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
+from common.qr import qr_svg
 from scoring.access import glance, session_access
 from scoring.display import sessions as display
-from scoring.display.qr import qr_svg
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
 from scoring.models import GameSession, SeatLink, Variant

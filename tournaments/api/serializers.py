@@ -15,6 +15,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.api.serializers import link
+from clubs.models import Confirmation
 from common import bounds
 from common.bounds import WholeNumber
 from leagues.api.pagination import UPDATING_HELP
@@ -139,6 +140,11 @@ class TournamentDetailSerializer(TournamentSerializer):
     carry = serializers.ChoiceField(
         choices=Carry.choices, help_text="How scores carry to the final table."
     )
+    confirmation = serializers.ChoiceField(
+        choices=Confirmation.choices,
+        help_text="Who confirms each hand at the tables: none (a second player confirms each "
+        "table's result), any or every.",
+    )
     entry_counts = EntryCountsSerializer(source="counts")
     drawn_rounds = RoundSummarySerializer(
         many=True, source="round_summaries", help_text="The rounds drawn so far, the final last."
@@ -160,6 +166,7 @@ class TournamentDetailSerializer(TournamentSerializer):
             "tie_breakers",
             "final_table_size",
             "carry",
+            "confirmation",
             "created_at",
             "entry_counts",
             "drawn_rounds",

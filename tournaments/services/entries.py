@@ -4,11 +4,13 @@ the day, and withdrawals between rounds."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from clubs.services import add_guest
 from common.errors import UserError
+from common.join_codes import code_of
 from tournaments.models import Entry, Tournament, TournamentStatus
 from tournaments.services.lines import refresh_tournament_standings
 from tournaments.services.progress import between_rounds, locked
@@ -65,7 +67,34 @@ def check_in(*, tournament: Tournament, player: Player, present: bool = True) ->
         raise UserError(_("The tournament has finished."), field="player")
     entry = _entry(tournament, player)
     entry.checked_in = present
-    entry.save(update_fields=["checked_in"])
+    if not present:
+        entry.self_checked_in_at = None  # the director undid it
+    entry.save(update_fields=["checked_in", "self_checked_in_at"])
+    return entry
+
+
+def checkin_code_of(tournament: Tournament) -> str:
+    """The venue's check-in code, made the first time it is asked for."""
+    return code_of(tournament, "checkin_code")
+
+
+@transaction.atomic
+def check_in_myself(*, tournament: Tournament, player_id: int) -> Entry:
+    """A registered player checks themselves in by the venue's code; the director sees it
+    (`self_checked_in_at`) and can undo it. Checking in twice is the same as once."""
+    tournament = locked(tournament)
+    if tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED):
+        raise UserError(_("Check-in is closed: the tournament has reached its final table."))
+    entry = (
+        Entry.objects.filter(tournament=tournament, player_id=player_id)
+        .select_related("player")
+        .first()
+    )
+    if entry is None or not entry.active:
+        raise UserError(_("Choose your name from the players entered."), field="player")
+    if not entry.checked_in:
+        entry.checked_in, entry.self_checked_in_at = True, timezone.now()
+        entry.save(update_fields=["checked_in", "self_checked_in_at"])
     return entry
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.models import Player
+from clubs.models import Confirmation, Player
 from common.errors import UserError
 from scoring.models import Ending, HandVersion
 from scoring.services.sessions import finish_session, start_session
@@ -51,6 +51,7 @@ def start_round(*, round_: Round, user: User, rng: random.Random | None = None) 
                 None if tournament.round_ending == RoundEnding.MINUTES else tournament.round_target
             ),
             stake_per_point=0,
+            confirmation=tournament.confirmation,
             user=user,
             rng=rng,
         )
@@ -80,6 +81,10 @@ def confirm_table(*, table: RoundTable, user: User) -> RoundTable:
     session = table.session
     if session is None or session.is_active:
         raise UserError(_("The table's result can be confirmed once its session has finished."))
+    if session.confirmation != Confirmation.NONE:
+        raise UserError(
+            _("At this tournament each hand is confirmed at the table: the result needs no more.")
+        )
     if table.confirmed_by_id is not None:
         raise UserError(_("This table's result is already confirmed."))
     seated = Player.objects.filter(pk__in=table.seats, user=user).exists()

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Club
+from clubs.models import Club, Confirmation
 from clubs.services import check_variant_options, default_options
 from clubs.slugs import free_slug
 from common.errors import UserError
@@ -47,7 +47,13 @@ def _check_setup(
     tie_breakers: Sequence[str],
     final_table_size: int,
     carry: str,
+    confirmation: str,
 ) -> None:
+    if confirmation not in Confirmation.values:
+        raise UserError(
+            _("Choose who confirms each hand: no one, any other player or every player."),
+            field="confirmation",
+        )
     if not name.strip():
         raise UserError(_("Give the tournament a name."), field="name")
     if ends_on < starts_on:
@@ -112,6 +118,7 @@ SETUP_FIELDS = (
     "tie_breakers",
     "final_table_size",
     "carry",
+    "confirmation",
 )
 
 
@@ -150,6 +157,7 @@ def create_tournament(
     tie_breakers: Sequence[str] = (TieBreaker.WINS, TieBreaker.HEAD_TO_HEAD),
     final_table_size: int = 0,
     carry: str = Carry.FULL,
+    confirmation: str = Confirmation.NONE,
     user: User | None = None,
 ) -> Tournament:
     values = _normalised(
@@ -169,6 +177,7 @@ def create_tournament(
             "tie_breakers": tie_breakers,
             "final_table_size": final_table_size,
             "carry": carry,
+            "confirmation": confirmation,
         }
     )
     _check_setup(**values)

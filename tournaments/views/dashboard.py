@@ -12,11 +12,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import ClubAccess
 from clubs.views.guard import login_if_anonymous
+from common.qr import qr_svg
 from tournaments import selectors
 from tournaments.access import directed_tournament
 from tournaments.forms import DrawForm, EntryForm
-from tournaments.models import Round, Tournament
+from tournaments.models import Round, Tournament, TournamentStatus
 from tournaments.services.draws import draw_round
+from tournaments.services.entries import checkin_code_of
 from tournaments.services.final import cut_to_final
 from tournaments.services.setup import set_published
 from tournaments.views.actions import Outcome, run_action
@@ -48,8 +50,18 @@ def dashboard_page(
         "entry_form": entry_form or EntryForm(players=selectors.free_players(tournament)),
         "rounds": rounds,
         "draw_form": DrawForm(),
+        "venue": venue_box(request, tournament),
     }
     return render(request, "tournaments/detail.html", context, status=status)
+
+
+def venue_box(request: HttpRequest, tournament: Tournament) -> dict[str, object] | None:
+    """The venue's check-in code, its address and QR code, while players can check in."""
+    if tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+        return None
+    code = checkin_code_of(tournament)
+    address = request.build_absolute_uri(reverse("tournament-venue-check-in", args=(code,)))
+    return {"code": code, "address": address, "qr": qr_svg(address, _("The code to check in"))}
 
 
 def check_in_counts(tournament: Tournament, rounds: list[Round]) -> dict[str, object]:

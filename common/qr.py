@@ -1,5 +1,5 @@
-"""The QR code a table shows for its players to join, drawn on the server as inline SVG: no
-script, no CDN, and the page keeps it when the network drops."""
+"""A QR code drawn on the server as inline SVG (a table's join code, a tournament venue's
+check-in code): no script, no CDN, and the page keeps it when the network drops."""
 
 from __future__ import annotations
 
