@@ -1,7 +1,8 @@
 """The whole table on their own phones (issue 22): three phones at 360x740, the scorer and
 two players who join by the table's code. The scorer records a hand; one player confirms,
 the other disputes; the organiser decides it and the session ends. Another hand is
-confirmed offline and sent when the phone is back."""
+confirmed offline and sent when the phone is back. And a tournament player checks in by
+the venue's code."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.e2e.axe import describe, violations
 from tests.e2e.conftest import PHONE
 from tests.e2e.pages import log_in, record_typed_hand
 from tests.factories import make_club, make_session, owner_of
+from tests.tournaments.factories import enter, make_tournament
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -109,4 +111,35 @@ def test_three_phones_join_confirm_dispute_decide_and_finish(live_server, browse
     assert session.status == "finished" and session.disputed_hands == 0
     assert GameSession.objects.get(pk=session.pk).chain_length == 2 + 2 + 2 + 1
     for phone in (scorer, bala, chitra):
+        phone.context.close()
+
+
+def test_a_tournament_player_checks_in_by_the_venues_code(live_server, browser, screenshots):
+    club = make_club("Venue Club")
+    owner = owner_of(club)
+    owner.username = "director"
+    owner.save()
+    cup = make_tournament(club)
+    enter(cup, ["Asha", "Bala", "Chitra"], check_in=False)
+
+    director = open_phone(browser)
+    log_in(director, live_server, "director")
+    director.goto(live_server.url + f"/clubs/{club.slug}/tournaments/{cup.slug}/")
+    director.locator("#entries .join-box summary").tap()
+    address = director.locator("#entries .join-address").inner_text().strip()
+
+    player = open_phone(browser)
+    player.goto(address)
+    expect(player.locator("h1")).to_have_text("Find your name to check in")
+    assert not violations(player), describe("venue check-in", violations(player))
+    player.get_by_role("button", name="Bala").tap()
+    expect(player.locator("h1")).to_have_text("Bala, you are checked in")
+    player.screenshot(path=screenshots / "trust_venue_checked_in.png", full_page=True)
+
+    # The director's list follows by itself, and one tap undoes it.
+    row = director.locator("#entries tr", has_text="Bala")
+    expect(row.locator(".tag", has_text="checked in by themselves")).to_be_visible(timeout=15_000)
+    row.get_by_role("button", name="Bala is checked in; tap to undo").tap()
+    expect(row.get_by_role("button", name="Check in Bala")).to_be_visible()
+    for phone in (director, player):
         phone.context.close()
