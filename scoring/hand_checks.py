@@ -158,7 +158,8 @@ class Dispute:
     version: int
     entered_by: str
     disputes: tuple[tuple[str, str], ...]  # (the player's name, their reason)
-    scores: tuple[tuple[str, int], ...]  # (name, points) of the version as entered
+    # (name, result, what they paid) of each seat of the version as entered
+    seats: tuple[tuple[str, str, int | None], ...]
 
 
 def club_disputes(club_id: int) -> list[Dispute]:
@@ -196,9 +197,13 @@ def club_disputes(club_id: int) -> list[Dispute]:
             version=version.version,
             entered_by=display_name(version.created_by) if version.created_by else "",
             disputes=tuple(reasons[version.pk]),
-            scores=tuple(
-                (names.get((version.hand.session_id, int(pos)), "?"), points)
-                for pos, points in sorted(version.ledger.get("scores", {}).items())
+            seats=tuple(
+                (
+                    names.get((version.hand.session_id, seat["position"]), "?"),
+                    seat.get("result", ""),
+                    version.ledger.get("details", {}).get(str(seat["position"]), {}).get("penalty"),
+                )
+                for seat in version.entry.get("seats", [])
             ),
         )
         for version in found

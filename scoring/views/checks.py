@@ -19,6 +19,7 @@ from clubs.roles import Role
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
 from scoring.access import session_access
+from scoring.display.summary import result_words
 from scoring.hand_checks import club_disputes as club_disputes_of
 from scoring.models import Verdict
 from scoring.selectors import seat_of
@@ -79,7 +80,11 @@ def club_disputes(request: HttpRequest, slug: str) -> HttpResponse:
     """The organisers' list of disputed hands: each kept as entered or corrected here."""
     access = club_access(request.user, slug, needs=Role.ORGANISER)
     disputes = [
-        (dispute, str(uuid.uuid4()))  # a fresh key per "keep" form: a double tap is one
+        (
+            dispute,
+            [(name, result_words(result, paid)) for name, result, paid in dispute.seats],
+            str(uuid.uuid4()),  # a fresh key per "keep" form: a double tap is one
+        )
         for dispute in club_disputes_of(access.club.pk)
     ]
     context = {"club": access.club, "access": access, "disputes": disputes}

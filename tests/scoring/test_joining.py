@@ -116,3 +116,21 @@ def test_a_forged_address_opens_nothing_and_the_club_stays_private(table):
     forged = address[:-3] + "abc/"
     assert Client().get(forged).status_code == 404
     assert phone.get(reverse("club-detail", args=[table.club.slug])).status_code == 404
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "ne", "ta"])
+def test_joining_and_answering_read_in_each_language(table, language):
+    from django.utils import translation
+
+    phone = Client()
+    phone.cookies["django_language"] = language
+    join_page = phone.get(join_url(table)).content.decode()
+    _, address = joined(table, 1, phone)
+    screen = phone.get(address).content.decode()
+    with translation.override(language):
+        which = translation.gettext("Which seat is yours?")
+        yours = translation.gettext("Your answer")
+        confirm = translation.pgettext("confirm a hand as entered", "Confirm")
+    assert which in join_page and yours in screen and confirm in screen
+    if language != "en":
+        assert (which, yours, confirm) != ("Which seat is yours?", "Your answer", "Confirm")
