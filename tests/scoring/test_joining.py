@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from clubs.models import Confirmation
 from clubs.roles import Role
@@ -120,8 +121,6 @@ def test_a_forged_address_opens_nothing_and_the_club_stays_private(table):
 
 @pytest.mark.parametrize("language", ["en", "hi", "ne", "ta"])
 def test_joining_and_answering_read_in_each_language(table, language):
-    from django.utils import translation
-
     phone = Client()
     phone.cookies["django_language"] = language
     join_page = phone.get(join_url(table)).content.decode()
