@@ -49,7 +49,7 @@ def test_three_phones_join_confirm_dispute_decide_and_finish(live_server, browse
     scorer = open_phone(browser)
     log_in(scorer, live_server, "scorer")
     scorer.goto(url)
-    scorer.locator(".join-box summary").tap()
+    scorer.locator(".join-box > summary").tap()
     expect(scorer.locator(".join-code svg[role=img]")).to_be_visible()
     address = scorer.locator(".join-address").inner_text().strip()
     assert address.startswith("http") and "/j/" in address
@@ -125,7 +125,7 @@ def test_a_tournament_player_checks_in_by_the_venues_code(live_server, browser, 
     director = open_phone(browser)
     log_in(director, live_server, "director")
     director.goto(live_server.url + f"/clubs/{club.slug}/tournaments/{cup.slug}/")
-    director.locator("#entries .join-box summary").tap()
+    director.locator("#entries .join-box > summary").tap()
     address = director.locator("#entries .join-address").inner_text().strip()
 
     player = open_phone(browser)
