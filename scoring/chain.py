@@ -80,6 +80,26 @@ def version_content(
     }
 
 
+def content_of_version(version: Any) -> dict[str, Any]:
+    """`version_content` of a stored hand version: its attributes, read as the model, or
+    a migration's historical model, has them."""
+    hand = version.hand
+    return version_content(
+        session=hand.session_id,
+        hand=hand.number,
+        dealer=hand.dealer,
+        version=version.version,
+        status=version.status,
+        entry=version.entry,
+        ledger=version.ledger,
+        client_key=str(version.client_key),
+        by=version.created_by_id,
+        at=version.created_at,
+        reason=version.reason,
+        revision=version.revision,
+    )
+
+
 def check_content(
     *,
     session: int,

@@ -7,35 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from django.db.models import QuerySet
 
 from scoring import chain
-from scoring.models import GameSession, HandCheck, HandDecision, HandVersion
-
-
-class Chained(Protocol):
-    chain_seq: int
-    digest: str
-
-
-def version_content(version: HandVersion) -> dict[str, Any]:
-    hand = version.hand
-    return chain.version_content(
-        session=hand.session_id,
-        hand=hand.number,
-        dealer=hand.dealer,
-        version=version.version,
-        status=version.status,
-        entry=version.entry,
-        ledger=version.ledger,
-        client_key=str(version.client_key),
-        by=version.created_by_id,
-        at=version.created_at,
-        reason=version.reason,
-        revision=version.revision,
-    )
+from scoring.models import ChainedRecord, GameSession, HandCheck, HandDecision, HandVersion
 
 
 def check_content(check: HandCheck) -> dict[str, Any]:
@@ -71,16 +48,20 @@ def decision_content(decision: HandDecision) -> dict[str, Any]:
     )
 
 
-def link_record(session: GameSession, record: Chained, content: dict[str, Any]) -> None:
-    """Give a record about to be stored its place and digest after the session's head, and
-    move the head on; the caller saves both (the record, then `save_change`)."""
+def store_linked(session: GameSession, record: ChainedRecord) -> None:
+    """Store a new record with its place and digest after the session's head (one INSERT),
+    and move the head on; the caller's `save_change` stores the session's."""
+    if isinstance(record, HandVersion):
+        content = chain.content_of_version(record)
+    elif isinstance(record, HandCheck):
+        content = check_content(record)
+    else:
+        assert isinstance(record, HandDecision)
+        content = decision_content(record)
     record.chain_seq = session.chain_length + 1
     record.digest = chain.link(session.chain_head, content)
+    record.save(force_insert=True)
     session.chain_head, session.chain_length = record.digest, record.chain_seq
-
-
-def chain_version(session: GameSession, version: HandVersion) -> None:
-    link_record(session, version, version_content(version))
 
 
 @dataclass(frozen=True)
@@ -117,7 +98,10 @@ def _stored(session: GameSession) -> list[Stored]:
     )
     records = [
         Stored(
-            v.chain_seq, f"hand {v.hand.number}, version {v.version}", version_content(v), v.digest
+            v.chain_seq,
+            f"hand {v.hand.number}, version {v.version}",
+            chain.content_of_version(v),
+            v.digest,
         )
         for v in versions
     ]

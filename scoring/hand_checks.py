@@ -13,6 +13,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet
+
 from clubs.models import Confirmation
 from clubs.services import display_name
 from scoring.models import (
@@ -133,20 +135,20 @@ def hand_states(session: GameSession, seats: Iterable[Seat] | None = None) -> di
     return states
 
 
-def disputed_count(session: GameSession) -> int:
-    """How many hands' current versions are disputed and not decided: one query."""
+def _disputed(**where: object) -> QuerySet[HandVersion]:
+    """The current versions disputed and not decided (`where` narrows them), each once."""
     return (
         HandVersion.objects.filter(
-            hand__session=session,
-            is_current=True,
-            checks__verdict=Verdict.DISPUTED,
-            decision__isnull=True,
+            is_current=True, checks__verdict=Verdict.DISPUTED, decision__isnull=True, **where
         )
         .exclude(status=HandStatus.REMOVED)
-        .values("pk")
         .distinct()
-        .count()
     )
+
+
+def disputed_count(session: GameSession) -> int:
+    """How many hands' current versions are disputed and not decided: one query."""
+    return _disputed(hand__session=session).values("pk").count()
 
 
 @dataclass(frozen=True)
@@ -165,14 +167,7 @@ class Dispute:
 def club_disputes(club_id: int) -> list[Dispute]:
     """The club's disputed hands, oldest session first: three queries."""
     versions = (
-        HandVersion.objects.filter(
-            hand__session__club_id=club_id,
-            is_current=True,
-            checks__verdict=Verdict.DISPUTED,
-            decision__isnull=True,
-        )
-        .exclude(status=HandStatus.REMOVED)
-        .distinct()
+        _disputed(hand__session__club_id=club_id)
         .select_related("hand__session", "created_by")
         .order_by("hand__session_id", "hand__number")
     )

@@ -232,7 +232,31 @@ class HandStatus(models.TextChoices):
     REMOVED = "removed", pgettext_lazy("a hand's status", "Undone")
 
 
-class HandVersion(models.Model):
+class ChainedRecord(models.Model):
+    """What every record of a session's history carries: a hand version, a player's answer
+    to one, an organiser's decision."""
+
+    # The key its form or client made: the same key twice is the same change, stored once.
+    client_key = models.UUIDField(unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    # The session's revision it made: a watching phone at an older revision is sent only
+    # what changed since (scoring/views/answers.py).
+    revision = models.PositiveIntegerField(default=0)
+    # Its place in the session's hash chain (1 for the session's first record) and its
+    # digest (scoring/chain.py). Written once, with the record.
+    chain_seq = models.PositiveIntegerField(default=0)
+    digest = models.CharField(max_length=64, default="")
+
+    # Not stored: set on a record a service returns for a key it had stored before, so a
+    # door answers "already stored" even to a repeat that arrived while the first request
+    # was still being saved.
+    replayed = False
+
+    class Meta:
+        abstract = True
+
+
+class HandVersion(ChainedRecord):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField()
     is_current = models.BooleanField(default=True)
@@ -241,27 +265,13 @@ class HandVersion(models.Model):
     entry = models.JSONField()
     # The engine's score_hand answer with players named by seat position ("0", "1", ...).
     ledger = models.JSONField()
-    # The key the scorer's form generated: the same key twice is the same change, stored once.
-    client_key = models.UUIDField(unique=True)
     # Who is part of the version's digest: an account that recorded hands is deactivated,
     # never deleted (PROTECT), so the chain never has to forget who it was.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
-    created_at = models.DateTimeField(default=timezone.now)
     reason = models.CharField(max_length=200, blank=True)
-    # The session's revision this version made: a watching phone at an older revision is
-    # sent only the hands changed since (scoring/views/answers.py).
-    revision = models.PositiveIntegerField(default=0)
-    # Its place in the session's hash chain (1 for the session's first record) and its
-    # digest (scoring/chain.py). Written once, with the version.
-    chain_seq = models.PositiveIntegerField(default=0)
-    digest = models.CharField(max_length=64, default="")
 
-    # Not stored: set on a version a service returns for a key it had stored before, so a
-    # door answers "already stored" even to a repeat that arrived while the first request
-    # was still being saved.
-    replayed = False
     # Not stored: the session's board just after this change (a `scoring.selectors.Board`,
     # which imports this module, hence untyped here), when the service built it to write
     # it, so a door answers the new state without reading the session again.
@@ -287,7 +297,7 @@ class Verdict(models.TextChoices):
     DISPUTED = "disputed", pgettext_lazy("a player's answer to a hand", "Disputed")
 
 
-class HandCheck(models.Model):
+class HandCheck(ChainedRecord):
     """A player's answer to one version of a hand, from their own phone: confirmed, or
     disputed with a reason. One answer per seat and version; a correction is a new version,
     answered again. Linked into the session's hash chain like the versions."""
@@ -302,13 +312,6 @@ class HandCheck(models.Model):
     )
     # Which phone: "account <id>" or "guest link <id>" (scoring.models.SeatLink).
     phone = models.CharField(max_length=40)
-    client_key = models.UUIDField(unique=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    revision = models.PositiveIntegerField(default=0)
-    chain_seq = models.PositiveIntegerField(default=0)
-    digest = models.CharField(max_length=64, default="")
-
-    replayed = False  # not stored: as on HandVersion
 
     class Meta:
         ordering = ["version", "created_at", "pk"]
@@ -328,7 +331,7 @@ class Outcome(models.TextChoices):
     )
 
 
-class HandDecision(models.Model):
+class HandDecision(ChainedRecord):
     """An organiser's decision on a disputed version: kept as entered, or corrected (then
     `result` is the version the decision made). A decided hand needs no more answers."""
 
@@ -339,13 +342,6 @@ class HandDecision(models.Model):
     )
     reason = models.CharField(max_length=200)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    client_key = models.UUIDField(unique=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    revision = models.PositiveIntegerField(default=0)
-    chain_seq = models.PositiveIntegerField(default=0)
-    digest = models.CharField(max_length=64, default="")
-
-    replayed = False  # not stored: as on HandVersion
 
     def __str__(self) -> str:
         return f"{self.version} {self.outcome}"

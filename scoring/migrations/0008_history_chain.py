@@ -17,20 +17,7 @@ def link_stored_versions(apps, schema_editor):
         versions = HandVersion.objects.filter(hand__session=session).select_related("hand")
         for version in versions.order_by("pk"):
             length += 1
-            content = chain.version_content(
-                session=session.pk,
-                hand=version.hand.number,
-                dealer=version.hand.dealer,
-                version=version.version,
-                status=version.status,
-                entry=version.entry,
-                ledger=version.ledger,
-                client_key=str(version.client_key),
-                by=version.created_by_id,
-                at=version.created_at,
-                reason=version.reason,
-                revision=version.revision,
-            )
+            content = chain.content_of_version(version)
             head = chain.link(head, content)
             HandVersion.objects.filter(pk=version.pk).update(chain_seq=length, digest=head)
         GameSession.objects.filter(pk=session.pk).update(chain_head=head, chain_length=length)

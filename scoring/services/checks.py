@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Confirmation
-from scoring.chain_records import check_content, decision_content, link_record
+from scoring.chain_records import store_linked
 from scoring.errors import HandChanged, HandRejected
 from scoring.hand_checks import DECIDED, DISPUTED, hand_states
 from scoring.hand_entry import HandEntry
@@ -114,8 +114,7 @@ def answer_hand(
         created_at=timezone.now(),
         revision=session.revision + 1,
     )
-    link_record(session, check, check_content(check))
-    check.save(force_insert=True)
+    store_linked(session, check)
     save_change(session)
     return check
 
@@ -168,7 +167,6 @@ def decide_hand(
         created_at=timezone.now(),
         revision=session.revision + 1,
     )
-    link_record(session, decision, decision_content(decision))
-    decision.save(force_insert=True)
+    store_linked(session, decision)
     save_change(session)
     return decision

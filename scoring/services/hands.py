@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from common.rules_words import error_text
 from scoring import rules
-from scoring.chain_records import chain_version
+from scoring.chain_records import store_linked
 from scoring.errors import HandRejected, KeyUsedElsewhere, SessionClosed, StaleSession
 from scoring.hand_entry import HandEntry, ledger_by_position
 from scoring.models import GameSession, Hand, HandStatus, HandVersion
@@ -134,8 +134,7 @@ def store_version(session: GameSession, **fields: Any) -> HandVersion:
         created_at=timezone.now(),
         revision=session.revision + 1,  # the revision save_change gives the session
     )
-    chain_version(session, version)
-    version.save(force_insert=True)
+    store_linked(session, version)
     return version
 
 

@@ -6,22 +6,25 @@ organisers' page of disputed hands, where each is kept as entered or corrected."
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.access import club_access
+from clubs.access import ClubAccess, club_access
 from clubs.roles import Role
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
 from scoring.access import session_access
 from scoring.display.summary import result_words
 from scoring.hand_checks import club_disputes as club_disputes_of
-from scoring.models import Verdict
+from scoring.models import GameSession, Verdict
 from scoring.selectors import seat_of
 from scoring.services import checks
 from scoring.views import answers
@@ -42,36 +45,64 @@ def number_of(value: str | None) -> int:
 @require_POST
 def hand_answer(request: HttpRequest, slug: str, session_id: int, number: int) -> HttpResponse:
     access, session = session_access(request.user, slug, session_id)
+    back = reverse("session-detail", args=(slug, session.pk))
     position = seat_of(session, request.user)
-    as_json = wants_json(request)
+    if position is None:
+        refused = UserError(_("You have no seat at this table, so no hand waits for your answer."))
+        return refused_answer(request, refused, back)
+    seat = Answering(position, signed_in_user(request), f"account {request.user.pk}")
+    return answer(request, access, session, number, seat, back)
+
+
+@dataclass(frozen=True)
+class Answering:
+    """Who answers: the seat, the account (None for a guest's link) and the phone."""
+
+    position: int
+    user: User | None
+    phone: str
+
+
+def answer(
+    request: HttpRequest,
+    access: ClubAccess,
+    session: GameSession,
+    number: int,
+    seat: Answering,
+    back: str,
+) -> HttpResponse:
+    """The posted answer to hand `number`, stored for `seat`: what a script or a form is
+    told of it, the form sent back to `back`."""
     try:
-        if position is None:
-            raise UserError(_("You have no seat at this table, so no hand waits for your answer."))
         check = checks.answer_hand(
             session_id=session.pk,
             number=number,
             version=number_of(request.POST.get("version")),
-            position=position,
+            position=seat.position,
             verdict=request.POST.get("verdict", ""),
             reason=request.POST.get("reason", ""),
             client_key=key_of(request.POST.get("client_key")),
-            user=signed_in_user(request),
-            phone=f"account {request.user.pk}",
+            user=seat.user,
+            phone=seat.phone,
         )
     except UserError as error:
-        if as_json:
-            body = {"outcome": "refused", "code": error.code, "detail": error.message}
-            return JsonResponse(body, status=error.status_code)
-        messages.error(request, error.message)
-        return redirect("session-detail", slug=slug, session_id=session.pk)
-    if as_json:
+        return refused_answer(request, error, back)
+    if wants_json(request):
         session.refresh_from_db()
         return answers.answered(access, session)
     if check.verdict == Verdict.DISPUTED:
         messages.success(request, _("Your dispute is sent: the scorer and the organisers see it."))
     else:
         messages.success(request, _("Thank you: hand confirmed."))
-    return redirect("session-detail", slug=slug, session_id=session.pk)
+    return redirect(back)
+
+
+def refused_answer(request: HttpRequest, error: UserError, back: str) -> HttpResponse:
+    if wants_json(request):
+        body = {"outcome": "refused", "code": error.code, "detail": error.message}
+        return JsonResponse(body, status=error.status_code)
+    messages.error(request, error.message)
+    return redirect(back)
 
 
 @login_required

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,14 +15,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.access import ClubAccess
 from clubs.roles import Role
 from common.errors import UserError
-from common.http import signed_in_user, wants_json
+from common.http import signed_in_user
 from common.join_codes import normal_code
 from scoring.access import session_access
-from scoring.models import GameSession, Seat, SeatLink, Verdict
+from scoring.models import GameSession, Seat, SeatLink
 from scoring.selectors import seat_of
-from scoring.services import checks, joins
+from scoring.services import joins
 from scoring.views import answers
-from scoring.views.checks import key_of, number_of
+from scoring.views.checks import Answering, answer, number_of
 from scoring.views.sessions import render_board
 
 
@@ -103,33 +103,9 @@ def player_live(request: HttpRequest, signed: str) -> HttpResponse:
 def player_answer(request: HttpRequest, signed: str, number: int) -> HttpResponse:
     """The seat's player confirms or disputes a hand from the phone that joined the seat."""
     link = _link(signed)
-    as_json = wants_json(request)
-    try:
-        check = checks.answer_hand(
-            session_id=link.session_id,
-            number=number,
-            version=number_of(request.POST.get("version")),
-            position=link.position,
-            verdict=request.POST.get("verdict", ""),
-            reason=request.POST.get("reason", ""),
-            client_key=key_of(request.POST.get("client_key")),
-            user=None,
-            phone=f"guest link {link.pk}",
-        )
-    except UserError as error:
-        if as_json:
-            body = {"outcome": "refused", "code": error.code, "detail": error.message}
-            return JsonResponse(body, status=error.status_code)
-        messages.error(request, error.message)
-        return redirect("player-view", signed=signed)
-    if as_json:
-        link.session.refresh_from_db()
-        return answers.answered(_guest_access(link), link.session)
-    if check.verdict == Verdict.DISPUTED:
-        messages.success(request, _("Your dispute is sent: the scorer and the organisers see it."))
-    else:
-        messages.success(request, _("Thank you: hand confirmed."))
-    return redirect("player-view", signed=signed)
+    seat = Answering(link.position, None, f"guest link {link.pk}")
+    back = reverse("player-view", args=(signed,))
+    return answer(request, _guest_access(link), link.session, number, seat, back)
 
 
 @login_required

@@ -62,6 +62,18 @@ def answer(session, position, verdict="confirmed", *, number=1, version=1, reaso
     )
 
 
+def decide(session, *, reason="kept", version=1, entry=None):
+    return checks.decide_hand(
+        session_id=session.pk,
+        number=1,
+        version=version,
+        reason=reason,
+        client_key=uuid.uuid4(),
+        user=owner_of(session.club),
+        entry=entry,
+    )
+
+
 def state(session, number=1):
     session.refresh_from_db()
     return hand_states(session)[number]
@@ -164,14 +176,7 @@ def test_a_session_reaching_its_target_waits_for_its_disputed_hand():
     answer(session, 2, "disputed", reason="wrong winner")
     session.refresh_from_db()
     assert session.status == SessionStatus.ACTIVE and session.disputed_hands == 1
-    checks.decide_hand(
-        session_id=session.pk,
-        number=1,
-        version=1,
-        reason="Asha showed her cards to the organiser",
-        client_key=uuid.uuid4(),
-        user=owner_of(session.club),
-    )
+    decide(session, reason="Asha showed her cards to the organiser")
     session.refresh_from_db()
     assert session.status == SessionStatus.FINISHED and state(session).state == DECIDED
 
@@ -180,28 +185,15 @@ def test_an_organiser_may_correct_a_disputed_hand_and_the_correction_needs_no_an
     session = table(Confirmation.EVERY)
     hand(session)
     answer(session, 1, "disputed", reason="I had 15")
-    decision = checks.decide_hand(
-        session_id=session.pk,
-        number=1,
-        version=1,
-        reason="Counted again at the table",
-        client_key=uuid.uuid4(),
-        user=owner_of(session.club),
-        entry=typed_entry(0, {1: 15, 2: 7}),
+    decision = decide(
+        session, reason="Counted again at the table", entry=typed_entry(0, {1: 15, 2: 7})
     )
     assert decision.outcome == "corrected" and decision.result.version == 2
     current = HandVersion.objects.get(hand__session=session, is_current=True)
     assert current.ledger["scores"]["0"] == 15 + 7  # was 20 + 7
     assert state(session).state == DECIDED and state(session).waiting == ()
     with pytest.raises(HandRejected, match="is not disputed"):
-        checks.decide_hand(
-            session_id=session.pk,
-            number=1,
-            version=2,
-            reason="again",
-            client_key=uuid.uuid4(),
-            user=owner_of(session.club),
-        )
+        decide(session, reason="again", version=2)
 
 
 def test_answers_and_decisions_are_linked_into_the_chain_and_a_changed_reason_is_caught():
@@ -209,14 +201,7 @@ def test_answers_and_decisions_are_linked_into_the_chain_and_a_changed_reason_is
     hand(session)
     answer(session, 2)
     answer(session, 1, "disputed", reason="I had 15")
-    checks.decide_hand(
-        session_id=session.pk,
-        number=1,
-        version=1,
-        reason="kept",
-        client_key=uuid.uuid4(),
-        user=owner_of(session.club),
-    )
+    decide(session, reason="kept")
     session.refresh_from_db()
     assert session.chain_length == 4 and first_break(session) is None
     HandCheck.objects.filter(position=1).update(reason="I had 20")

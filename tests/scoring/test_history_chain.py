@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import chain
-from scoring.chain_records import first_break, version_content
+from scoring.chain_records import first_break
 from scoring.models import GameSession, HandVersion
 from scoring.services import hands
 from tests.api.helpers import seat, session_url, with_token
@@ -121,7 +121,7 @@ def test_rewriting_a_record_and_its_own_digest_breaks_the_record_after_it(evenin
     stored = versions(evening)
     target = stored[2]
     target.reason = "nothing happened"
-    forged = chain.link(stored[1].digest, version_content(target))
+    forged = chain.link(stored[1].digest, chain.content_of_version(target))
     HandVersion.objects.filter(pk=target.pk).update(reason=target.reason, digest=forged)
     found = first_break(evening)
     assert found is not None and "version" in str(found)
