@@ -355,6 +355,8 @@ class SeatLink(models.Model):
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="links")
     position = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True)
+    # The key of the join that made it: a double tap, or a retried request, is one link.
+    client_key = models.UUIDField(unique=True, null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
     revoked_by = models.ForeignKey(
@@ -370,6 +372,8 @@ class SeatLink(models.Model):
                 name="one_live_link_per_seat",
             ),
         ]
+
+    replayed = False  # not stored: the same join again (its client key)
 
     def __str__(self) -> str:
         return f"seat {self.position + 1} of session {self.session_id}"

@@ -3,13 +3,14 @@ api_v1 list."""
 
 from django.urls import path
 
-from scoring.api import checks, hands, rules, sessions
+from scoring.api import checks, hands, joins, rules, sessions
 
 club_sessions = "clubs/<slug:slug>/sessions/"
 session = club_sessions + "<int:session_id>/"
 
 urlpatterns = [
     path("rules/evaluate/", rules.EvaluateRulesView.as_view(), name="rules-evaluate"),
+    path("join/<str:code>/", joins.JoinTable.as_view(), name="api-join-table"),
     path(club_sessions, sessions.SessionList.as_view(), name="api-session-list"),
     path(session, sessions.SessionDetail.as_view(), name="api-session-detail"),
     path(session + "undo/", sessions.SessionUndo.as_view(), name="api-session-undo"),

@@ -9,6 +9,7 @@ free (then it opens nothing, and the seat can be joined again).
 from __future__ import annotations
 
 import secrets
+import uuid
 
 from django.contrib.auth.models import User
 from django.core import signing
@@ -49,9 +50,15 @@ def link_of(value: str) -> SeatLink | None:
 
 
 @transaction.atomic
-def join_seat(*, session_id: int, position: int) -> SeatLink:
-    """A phone joins seat `position`; refused while another phone holds it."""
+def join_seat(*, session_id: int, position: int, client_key: uuid.UUID | None = None) -> SeatLink:
+    """A phone joins seat `position`; refused while another phone holds it. The same
+    `client_key` again answers the link it made (`replayed`), while it is live."""
     session = lock_session(session_id)
+    if client_key is not None:
+        made = SeatLink.objects.filter(client_key=client_key, session=session).first()
+        if made is not None and made.revoked_at is None and made.position == position:
+            made.replayed = True
+            return made
     seat = Seat.objects.filter(session=session, position=position, seated=True).first()
     if seat is None:
         raise UserError(_("Choose a seat at this table."), field="position")
@@ -64,7 +71,13 @@ def join_seat(*, session_id: int, position: int) -> SeatLink:
             field="position",
         )
     return SeatLink.objects.create(
-        session=session, position=position, token=secrets.token_urlsafe(24)
+        session=session,
+        position=position,
+        token=secrets.token_urlsafe(24),
+        # A key already used (on another table, or for a freed link) makes no clash.
+        client_key=None
+        if client_key is None or SeatLink.objects.filter(client_key=client_key).exists()
+        else client_key,
     )
 
 

@@ -4,6 +4,8 @@ is yours?), a guest's own view of the session as their seat, and the scorer free
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +24,7 @@ from scoring.models import GameSession, Seat, SeatLink
 from scoring.selectors import seat_of
 from scoring.services import joins
 from scoring.views import answers
-from scoring.views.checks import Answering, answer, number_of
+from scoring.views.checks import Answering, answer, key_of, number_of
 from scoring.views.sessions import render_board
 
 
@@ -44,7 +46,11 @@ def join_page(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         position = number_of(request.POST.get("position"))
         try:
-            link = joins.join_seat(session_id=session.pk, position=position)
+            link = joins.join_seat(
+                session_id=session.pk,
+                position=position,
+                client_key=key_of(request.POST.get("client_key")),
+            )
         except UserError as refused:
             error = refused.message
         else:
@@ -59,6 +65,7 @@ def join_page(request: HttpRequest, code: str) -> HttpResponse:
         "seats": sorted(seats, key=lambda seat: seat.place),
         "taken": taken,
         "error": error,
+        "client_key": uuid.uuid4(),  # a double tap on a name is one join
     }
     return render(request, "scoring/join.html", context, status=400 if error else 200)
 
