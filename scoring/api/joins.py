@@ -15,8 +15,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common import bounds
 from common.api.idempotency import IDEMPOTENCY_HEADER, change_key
 from common.api.schema import error_responses
+from common.bounds import WholeNumber
 from common.join_codes import normal_code
 from scoring.models import GameSession, Seat, SeatLink
 from scoring.selectors import seat_of
@@ -37,7 +39,7 @@ class JoinTableSerializer(serializers.Serializer):
 
 
 class JoinBodySerializer(serializers.Serializer):
-    position = serializers.IntegerField(min_value=0, help_text="The seat that is yours.")
+    position = WholeNumber(max_value=bounds.POSITION, help_text="The seat that is yours.")
     client_key = serializers.UUIDField(
         required=False, help_text="The join's idempotency key (or the Idempotency-Key header)."
     )

@@ -18,6 +18,7 @@ from clubs.models import Player
 from leagues.models import League
 from leagues.services.setup import create_league
 from scoring.models import GameSession, Hand, HandVersion
+from scoring.services.joins import join_code_of
 from tab.models import Payment
 from tests.api.helpers import with_token
 from tests.factories import make_club, make_session, owner_of, record, typed_entry
@@ -74,6 +75,7 @@ def world():
         # Hand 1 of the session and round 1 of the tournament.
         "number": 1,
         "table": 1,
+        "code": join_code_of(session),  # the table's join code
     }
     return with_token(owner_of(club)), values
 
