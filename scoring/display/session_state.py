@@ -148,6 +148,12 @@ def _row(row: display.TableRow, *, can_score: bool) -> dict[str, Any]:
         "version": row.version,
         "waiting": list(row.waiting),
         "answer_url": row.answer_url or None,
+        "check_note": pieces(
+            _("<strong>Hand %(number)s</strong> · %(note)s"),
+            {"number": row.shown_number, "note": row.check_note},
+        )
+        if row.check_note
+        else None,
         "notes": [
             pieces(
                 _("<strong>Hand %(number)s</strong> · %(note)s"),
@@ -205,6 +211,7 @@ def check_words() -> dict[str, str]:
         "check_disputed": pgettext("a hand a player disputed", "disputed"),
         "check_decided": pgettext("a disputed hand an organiser decided", "decided"),
         "your_answer": _("Your answer"),
+        "answers_heading": _("What the players answered"),
         "answer_hand": _("Hand %(number)s: you %(points)s"),
         "confirm": pgettext("confirm a hand as entered", "Confirm"),
         "dispute": pgettext("say a hand was entered wrong", "Dispute"),

@@ -24,9 +24,9 @@ from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle
 from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
 from scoring.forms.check_show import RANKS
-from scoring.hand_checks import HandState
+from scoring.hand_checks import DECIDED, HandState
 from scoring.hand_entry import HandEntry
-from scoring.models import Ending, GameSession
+from scoring.models import Ending, GameSession, Outcome
 from scoring.rules.variants import resolve_table
 from scoring.selectors import Board, HandRow, position_of
 
@@ -125,6 +125,7 @@ class TableRow:
     version: int = 0  # the current version's number, which an answer names
     waiting: tuple[int, ...] = ()  # the seats whose answer it waits for
     answer_url: str = ""
+    check_note: str = ""  # who confirmed, who disputed and why, who it waits for
 
     # The row's labels, said once here rather than translated in the template per row.
     @cached_property
@@ -373,6 +374,7 @@ def table_row(
         version=row.version,
         waiting=state.waiting if state else (),
         answer_url=links.of("hand-answer", row.number) if state else "",
+        check_note=check_note(state, names) if state else "",
     )
 
 
@@ -407,6 +409,28 @@ def asks_for(rows: Sequence[TableRow], tiles: Sequence[SeatTotal], position: int
         for row in reversed(rows)
         if position in row.waiting and row.answer_url
     ]
+
+
+def check_note(state: HandState, names: dict[int, str]) -> str:
+    """Where a hand stands with its players, in words: who confirmed it, who disputed it and
+    why, who it waits for, or what an organiser decided."""
+
+    def who(positions: Sequence[int]) -> str:
+        return ", ".join(names.get(position, "?") for position in positions)
+
+    if state.state == DECIDED:
+        outcome = str(Outcome(state.decision).label) if state.decision else ""
+        said = _("decided: %(outcome)s") % {"outcome": outcome}
+        return f"{said} ({state.decision_reason})" if state.decision_reason else said
+    parts = [
+        _("disputed by %(name)s: %(reason)s") % {"name": names.get(position, "?"), "reason": why}
+        for position, why in state.disputed
+    ]
+    if state.confirmed:
+        parts.append(_("confirmed by %(names)s") % {"names": who(state.confirmed)})
+    if state.waiting:
+        parts.append(_("waiting for %(names)s") % {"names": who(state.waiting)})
+    return "; ".join(parts)
 
 
 def own_line(cell: Cell) -> str:

@@ -405,6 +405,7 @@ class AnswerEntry:
     verdict_label: str
     reason: str
     at: datetime
+    phone: str = ""  # from which phone, in words
 
 
 @dataclass(frozen=True)
@@ -455,6 +456,7 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
             verdict_label=str(Verdict(check.verdict).label),
             reason=check.reason,
             at=check.created_at,
+            phone=phone_words(check.phone),
         )
         for check in version.checks.all()
     )
@@ -491,6 +493,13 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
             for seat in seats
         ),
     )
+
+
+def phone_words(phone: str) -> str:
+    """Which phone an answer came from ("account 4", "guest link 7"), as a club says it."""
+    if phone.startswith("guest link"):
+        return _("from a phone that joined by the table's code")
+    return _("from the player's own account")
 
 
 def _who(user: AbstractBaseUser | None) -> str:

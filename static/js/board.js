@@ -238,8 +238,11 @@
       }
     }
     key.append(el("span", { class: "hands-key__item" }, words.key_dealt));
+    // Where each hand stands with the players asked to confirm it (partials/hand_notes.html).
+    const checks = state.rows.slice().reverse().map((row) => row.check_note).filter(Boolean);
     return [
       el("ul", { class: "hand-notes", "aria-label": words.notes }, ...notes.map((note) => el("li", {}, ...piecesOf(note)))),
+      el("ul", { class: "hand-notes hand-checks", "aria-label": words.answers_heading }, ...checks.map((note) => el("li", {}, ...piecesOf(note)))),
       key,
     ];
   }

@@ -173,3 +173,18 @@ def test_only_organisers_reach_the_disputes_page(table):
     keep = {"version": "1", "client_key": str(uuid.uuid4()), "reason": "mine"}
     assert member.post(session_url("hand-decide", table, number=1), keep).status_code == 403
     assert not HandDecision.objects.exists()
+
+
+def test_every_phone_reads_who_confirmed_who_disputed_and_why(table):
+    phone_of(table, "Bala").post(answer_url(table), answer_post(table))
+    dispute(table)
+    page = phone_of(table, "Asha").get(session_url("session-detail", table)).content.decode()
+    said = "disputed by Chitra: I had 5, not 7; confirmed by Bala; waiting for Asha"
+    assert said in page
+    state = phone_of(table, "Asha").get(
+        session_url("session-live", table) + "?revision=0", HTTP_ACCEPT="application/json"
+    ).json()["session"]
+    note = "".join(piece["text"] for piece in state["rows"][0]["check_note"])
+    assert note == "Hand 1 · " + said
+    history = phone_of(table, "Asha").get(session_url("hand-history", table, number=1))
+    assert "from the player&#x27;s own account" in history.content.decode()
