@@ -181,9 +181,11 @@ def test_every_phone_reads_who_confirmed_who_disputed_and_why(table):
     page = phone_of(table, "Asha").get(session_url("session-detail", table)).content.decode()
     said = "disputed by Chitra: I had 5, not 7; confirmed by Bala; waiting for Asha"
     assert said in page
-    state = phone_of(table, "Asha").get(
-        session_url("session-live", table) + "?revision=0", HTTP_ACCEPT="application/json"
-    ).json()["session"]
+    state = (
+        phone_of(table, "Asha")
+        .get(session_url("session-live", table) + "?revision=0", HTTP_ACCEPT="application/json")
+        .json()["session"]
+    )
     note = "".join(piece["text"] for piece in state["rows"][0]["check_note"])
     assert note == "Hand 1 · " + said
     history = phone_of(table, "Asha").get(session_url("hand-history", table, number=1))
