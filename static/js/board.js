@@ -242,7 +242,7 @@
     const checks = state.rows.slice().reverse().map((row) => row.check_note).filter(Boolean);
     return [
       el("ul", { class: "hand-notes", "aria-label": words.notes }, ...notes.map((note) => el("li", {}, ...piecesOf(note)))),
-      el("ul", { class: "hand-notes hand-checks", "aria-label": words.answers_heading }, ...checks.map((note) => el("li", {}, ...piecesOf(note)))),
+      el("ul", { class: "hand-checks", "aria-label": words.answers_heading }, ...checks.map((note) => el("li", {}, ...piecesOf(note)))),
       key,
     ];
   }
