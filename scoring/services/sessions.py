@@ -91,8 +91,8 @@ def start_session(
         raise UserError(_("Choose the first dealer from the seated players."), field="first_dealer")
 
     session = GameSession.objects.create(
-        # Its join code comes with it: the first look at the table then writes nothing. One
-        # clash in some 900 million is drawn again when first shown (`join_code_of`).
+        # Its join code comes with it, so the first look at the table writes nothing. A code
+        # another session holds (31^6 of them) is left for `join_code_of` to draw again.
         join_code=None
         if GameSession.objects.filter(join_code=(code := new_code())).exists()
         else code,
