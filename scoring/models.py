@@ -255,6 +255,14 @@ class ChainedRecord(models.Model):
     class Meta:
         abstract = True
 
+    def chain_content(self) -> dict[str, Any]:
+        """What the chain hashes of it (scoring/chain.py)."""
+        raise NotImplementedError
+
+    def chain_name(self) -> str:
+        """The record as `manage.py verify_history` names it ("hand 3, version 2")."""
+        raise NotImplementedError
+
 
 class HandVersion(ChainedRecord):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
@@ -291,6 +299,12 @@ class HandVersion(ChainedRecord):
     def __str__(self) -> str:
         return f"{self.hand} v{self.version} ({self.status})"
 
+    def chain_content(self) -> dict[str, Any]:
+        return chain.content_of_version(self)
+
+    def chain_name(self) -> str:
+        return f"hand {self.hand.number}, version {self.version}"
+
 
 class Verdict(models.TextChoices):
     CONFIRMED = "confirmed", pgettext_lazy("a player's answer to a hand", "Confirmed")
@@ -322,6 +336,25 @@ class HandCheck(ChainedRecord):
     def __str__(self) -> str:
         return f"{self.version} {self.verdict} for seat {self.position + 1}"
 
+    def chain_content(self) -> dict[str, Any]:
+        version = self.version
+        return chain.check_content(
+            session=version.hand.session_id,
+            hand=version.hand.number,
+            version=version.version,
+            position=self.position,
+            verdict=self.verdict,
+            reason=self.reason,
+            by=self.by_id,
+            phone=self.phone,
+            client_key=str(self.client_key),
+            at=self.created_at,
+            revision=self.revision,
+        )
+
+    def chain_name(self) -> str:
+        return f"{self.version.chain_name()}, {self.verdict} for seat {self.position + 1}"
+
 
 class Outcome(models.TextChoices):
     KEPT = "kept", pgettext_lazy("an organiser's decision on a disputed hand", "Kept as entered")
@@ -345,6 +378,24 @@ class HandDecision(ChainedRecord):
 
     def __str__(self) -> str:
         return f"{self.version} {self.outcome}"
+
+    def chain_content(self) -> dict[str, Any]:
+        version = self.version
+        return chain.decision_content(
+            session=version.hand.session_id,
+            hand=version.hand.number,
+            version=version.version,
+            outcome=self.outcome,
+            result=self.result.version if self.result is not None else None,
+            reason=self.reason,
+            by=self.by_id,
+            client_key=str(self.client_key),
+            at=self.created_at,
+            revision=self.revision,
+        )
+
+    def chain_name(self) -> str:
+        return f"{self.version.chain_name()}, decision"
 
 
 class SeatLink(models.Model):

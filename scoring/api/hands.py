@@ -29,7 +29,8 @@ from scoring.api.serializers import (
     HandRowSerializer,
     VoidHandSerializer,
 )
-from scoring.api.sessions import SessionView, states_of
+from scoring.api.sessions import SessionView
+from scoring.hand_checks import hand_states
 from scoring.models import HandStatus, HandVersion
 from scoring.selectors import counted_hands, hand_history, session_board
 from scoring.services import hands
@@ -97,7 +98,7 @@ class HandList(HandView, generics.ListCreateAPIView[HandVersion]):
         # The page's versions come with their hand (counted_hands selects it).
         numbers = [version.hand.number for version in page]
         page_rows = [rows[number] for number in numbers if number in rows]
-        context = {**self.get_serializer_context(), "states": states_of(self.session)}
+        context = {**self.get_serializer_context(), "states": hand_states(self.session)}
         data = HandRowSerializer(page_rows, many=True, context=context).data
         return self.get_paginated_response(data)
 

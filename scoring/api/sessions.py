@@ -22,7 +22,6 @@ from rest_framework.serializers import Serializer
 
 from clubs.access import ClubAccess
 from clubs.api.permissions import ClubAccessMixin
-from clubs.models import Confirmation
 from clubs.roles import Role
 from common.api.idempotency import IDEMPOTENCY_HEADER, change_key
 from common.api.schema import error_responses
@@ -45,7 +44,7 @@ from scoring.api.serializers import (
     UndoSerializer,
 )
 from scoring.errors import SessionClosed, StaleSession
-from scoring.hand_checks import HandState, hand_states
+from scoring.hand_checks import hand_states
 from scoring.models import GameSession, HandVersion
 from scoring.selectors import Board, attach_totals, session_board, session_list
 from scoring.services import hands
@@ -71,13 +70,6 @@ class ClubSessionView(ClubAccessMixin, generics.GenericAPIView[M]):
         if not self.is_schema_run:
             context["club"] = self.access.club
         return context
-
-
-def states_of(session: GameSession, board: Board | None = None) -> dict[int, HandState]:
-    """Where each hand stands with the players asked to confirm it (none asked: empty)."""
-    if session.confirmation == Confirmation.NONE:
-        return {}
-    return hand_states(session, board.seats if board is not None else None)
 
 
 class SessionView(ClubSessionView[M]):
@@ -231,7 +223,10 @@ class SessionDetail(SessionView[GameSession]):
 
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         board = session_board(self.session)
-        context = {**self.get_serializer_context(), "states": states_of(self.session, board)}
+        context = {
+            **self.get_serializer_context(),
+            "states": hand_states(self.session, board.seats),
+        }
         return Response(SessionDetailSerializer(board, context=context).data)
 
 

@@ -19,7 +19,6 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from clubs.access import ClubAccess
-from clubs.models import Confirmation
 from clubs.rule_lines import rule_lines
 from common.errors import UserError
 from common.memo import Memo
@@ -136,7 +135,7 @@ def _parts_of(
 ) -> ScreenParts:
     session = board.session
     tiles = display.with_notes(display.seat_totals(board), notes)
-    states = states_of(board)
+    states = hand_states(board.session, board.seats)
     rows = shown_rows(board, slug=access.club.slug, every=every, states=states)
     return ScreenParts(
         key=key,
@@ -159,13 +158,6 @@ def as_of_now(state: dict[str, Any]) -> dict[str, Any]:
 
 def tiles_of(board: Board) -> list[display.SeatTotal]:
     return display.with_notes(display.seat_totals(board), seat_notes(board.session))
-
-
-def states_of(board: Board) -> dict[int, HandState]:
-    """Where each hand stands with the players asked to confirm it (none asked: empty)."""
-    if board.session.confirmation == Confirmation.NONE:
-        return {}
-    return hand_states(board.session, board.seats)
 
 
 def shown_rows(
@@ -197,7 +189,7 @@ def state_of(
     slug = access.club.slug
     removed: list[int] | None = None
     if states is None:
-        states = states_of(board)
+        states = hand_states(board.session, board.seats)
     if since is not None and 0 <= since <= board.session.revision:
         if changed is None:
             changed = board.changed_since(since)

@@ -28,17 +28,7 @@ from scoring.models import GameSession, Verdict
 from scoring.selectors import seat_of
 from scoring.services import checks
 from scoring.views import answers
-
-
-def key_of(value: str | None) -> uuid.UUID:
-    try:
-        return uuid.UUID(value or "")
-    except ValueError:
-        return uuid.uuid4()  # no key: a new answer, matched with no earlier one
-
-
-def number_of(value: str | None) -> int:
-    return int(value) if value and value.isdigit() else -1
+from scoring.views.hands import key_of, number_of
 
 
 @login_required

@@ -257,13 +257,13 @@ def hand_void(request: HttpRequest, slug: str, session_id: int, number: int) -> 
     reason = ""
     if request.method == "POST":
         reason = request.POST.get("reason", "")
-        client_key = _uuid(request.POST.get("client_key"))
+        client_key = key_of(request.POST.get("client_key"))
         try:
             hands.void_hand(
                 session_id=session.pk,
                 number=number,
                 client_key=client_key,
-                revision=_int(request.POST.get("revision")),
+                revision=number_of(request.POST.get("revision")),
                 user=signed_in_user(request),
                 reason=reason,
             )
@@ -292,8 +292,8 @@ def hand_undo(request: HttpRequest, slug: str, session_id: int) -> HttpResponse:
         try:
             hands.undo_last_hand(
                 session_id=session.pk,
-                client_key=_uuid(request.POST.get("client_key")),
-                revision=_int(request.POST.get("revision")),
+                client_key=key_of(request.POST.get("client_key")),
+                revision=number_of(request.POST.get("revision")),
                 user=signed_in_user(request),
                 reason=request.POST.get("reason", ""),
             )
@@ -338,7 +338,7 @@ def _confirm_page(
     return render(request, template, context, status=400 if error else 200)
 
 
-def _uuid(value: str | None) -> uuid.UUID:
+def key_of(value: str | None) -> uuid.UUID:
     try:
         return uuid.UUID(value or "")
     except ValueError:
@@ -346,5 +346,5 @@ def _uuid(value: str | None) -> uuid.UUID:
         return uuid.uuid4()
 
 
-def _int(value: str | None) -> int:
+def number_of(value: str | None) -> int:
     return int(value) if value and value.isdigit() else -1

@@ -24,7 +24,8 @@ from scoring.models import GameSession, Seat, SeatLink
 from scoring.selectors import seat_of
 from scoring.services import joins
 from scoring.views import answers
-from scoring.views.checks import Answering, answer, key_of, number_of
+from scoring.views.checks import Answering, answer
+from scoring.views.hands import key_of, number_of
 from scoring.views.sessions import render_board
 
 

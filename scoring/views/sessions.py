@@ -25,6 +25,7 @@ from clubs.presets import preset as find_preset
 from clubs.roles import Role
 from clubs.rule_lines import rule_lines
 from clubs.services import add_guest, default_options
+from common.addresses import Addresses
 from common.errors import UserError
 from common.http import signed_in_user, wants_json
 from common.qr import qr_svg
@@ -77,8 +78,9 @@ def render_board(
     if session.confirmation == Confirmation.NONE:
         my_seat = None
     asks = [] if my_seat is None else display.asks_for(parts.rows, parts.tiles, my_seat)
-    if answer_url:  # the guest's own address answers, not the club's
-        asks = [replace(ask, url=answer_url.replace("/0/", f"/{ask.number}/")) for ask in asks]
+    if as_seat is not None:  # the guest's own address answers, not the club's
+        own = Addresses("player-answer", as_seat[1])
+        asks = [replace(ask, url=own.of(ask.number)) for ask in asks]
     context: dict[str, Any] = {
         "club": access.club,
         "access": access,
