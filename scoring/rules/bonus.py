@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from .cards import name
+from .cards import JOKER, name
 from .errors import bad_request
 from .phrases import phrase
 from .typed import BonusAnswer, BonusLine
@@ -32,6 +32,9 @@ _RUMMY27: _Points = {
 _MARRIAGE_HAND: _Points = {"poplu": (2, 5, 10), "jhiplu": (2, 5, 10), "tiplu": (3, 7)}
 _MARRIAGE_MARRIAGES: _Marriages = (("double_marriage", 2, 20), ("marriage", 1, 10))
 _TUNNELA_POINTS = {"tunnela": 5, "joker_tunnela": 10, "poplu_tunnela": 20, "jhiplu_tunnela": 20}
+# The Nepal maal: k cards pay (2k - 1) x the option's value (5 / 15 / 25 for N = 5), and an
+# initial tunnela of alters 7 x N.
+_ALTER_TUNNELA_TIMES = 7
 
 
 def _category_points(table: tuple[int, ...], count: int) -> int:
@@ -51,7 +54,7 @@ def bonus(table: Table, hand: list[int], initial_tunnelas: list[list[int]] | Non
         return _best_split(held, _INDIAN21, _INDIAN21_MARRIAGES, ("same_suit", "upper", "lower"))
     if variant == "rummy27":
         return _best_split(held, _RUMMY27, (), ())
-    return _marriage(roles, hand, initial_tunnelas or [])
+    return _marriage(table, roles, hand, initial_tunnelas or [])
 
 
 def _best_split(
@@ -92,6 +95,14 @@ def check_initial_tunnelas(hand: list[int], tunnelas: list[list[int]]) -> None:
             raise bad_request(
                 phrase("Initial tunnela [%(cards)s] is not three identical cards.", cards=shown)
             )
+        if group[0] == JOKER:
+            # A printed joker always stands for another card, so three of them are no meld.
+            raise bad_request(
+                phrase(
+                    "Three printed jokers are not a tunnela in Indian Marriage: a printed "
+                    "joker always stands for another card."
+                )
+            )
     needed = Counter(card for group in tunnelas for card in group)
     missing = needed - Counter(hand)
     if missing:
@@ -105,26 +116,46 @@ def check_initial_tunnelas(hand: list[int], tunnelas: list[list[int]]) -> None:
         )
 
 
-def _marriage(roles: dict[int, str], hand: list[int], tunnelas: list[list[int]]) -> BonusAnswer:
-    breakdown: list[BonusLine] = []
-    by_kind: Counter[str] = Counter()
-    for group in tunnelas:
-        role = roles.get(group[0])
-        kind = {"poplu": "poplu_tunnela", "jhiplu": "jhiplu_tunnela"}.get(
-            role or "", "tunnela" if role is None else "joker_tunnela"
-        )
-        by_kind[kind] += 1
-    for kind in _TUNNELA_POINTS:
-        if by_kind[kind]:
-            count = by_kind[kind]
-            breakdown.append(BonusLine(kind, count, count * _TUNNELA_POINTS[kind]))
+def _marriage(
+    table: Table, roles: dict[int, str], hand: list[int], tunnelas: list[list[int]]
+) -> BonusAnswer:
+    alter_value, man_value = table.number("alter_value"), table.number("man_value")
+    tunnela_points = _TUNNELA_POINTS | {"alter_tunnela": _ALTER_TUNNELA_TIMES * alter_value}
+    by_kind: Counter[str] = Counter(
+        _tunnela_kind(roles.get(group[0]), alter_value) for group in tunnelas
+    )
+    breakdown = [
+        BonusLine(kind, by_kind[kind], by_kind[kind] * points)
+        for kind, points in tunnela_points.items()
+        if by_kind[kind] and points
+    ]
     rest = Counter(hand)
     rest.subtract(card for group in tunnelas for card in group)
     held: Counter[str | None] = Counter()
     for card, count in rest.items():
-        role = roles.get(card)
-        if role in _MARRIAGE_HAND and count > 0:
-            held[role] += count
-    in_hand = _best_split(held, _MARRIAGE_HAND, _MARRIAGE_MARRIAGES, ("tiplu", "poplu", "jhiplu"))
+        if count > 0:
+            held[roles.get(card)] += count
+    in_hand = _best_split(
+        Counter({role: held[role] for role in _MARRIAGE_HAND}),
+        _MARRIAGE_HAND,
+        _MARRIAGE_MARRIAGES,
+        ("tiplu", "poplu", "jhiplu"),
+    )
     breakdown.extend(in_hand.breakdown)
+    for category, value in (("alter", alter_value), ("man", man_value)):
+        count = held[category if category == "alter" else "printed"]
+        if count and value:
+            breakdown.append(BonusLine(category, count, (2 * count - 1) * value))
     return BonusAnswer(sum(line.points for line in breakdown), tuple(breakdown))
+
+
+def _tunnela_kind(role: str | None, alter_value: int) -> str:
+    """What an initial tunnela of cards of `role` is worth as: an alter's earns its own maal
+    where the alter has one, and is a joker tunnela like any other wild card's otherwise."""
+    if role is None:
+        return "tunnela"
+    if role in ("poplu", "jhiplu"):
+        return f"{role}_tunnela"
+    if role == "alter" and alter_value:
+        return "alter_tunnela"
+    return "joker_tunnela"

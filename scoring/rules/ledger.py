@@ -435,22 +435,16 @@ def _charged_out(table: Table, book: _Book, seat: Seat, winner: Seat, factor: in
     """A player out of the hand pays the club's charge to the winner: a pack (`drop_first`,
     `drop_later`) or a wrong show (`wrong_show`); `factor` doubles it on a printed joker."""
     if seat.result == "dropped":
-        points = _option_int(table, f"drop_{seat.drop}") * factor
+        points = table.number(f"drop_{seat.drop}") * factor
         book.details[seat.id] = SeatDetail(penalty=points, rule="drop", bonus=0)
         book.pay(seat.id, winner.id, points, "drop")
         return True
     if seat.result == "wrong_show":
-        points = _option_int(table, "wrong_show") * factor
+        points = table.number("wrong_show") * factor
         book.details[seat.id] = SeatDetail(wrong_show=points)
         book.pay(seat.id, winner.id, points, "wrong_show")
         return True
     return False
-
-
-def _option_int(table: Table, option: str) -> int:
-    value = table.option(option)
-    assert isinstance(value, int)  # checked and defaulted by variants.check_options
-    return value
 
 
 def _seat_bonus(table: Table, seat: Seat) -> int:
@@ -490,14 +484,14 @@ def _marriage(table: Table, book: _Book) -> Ledger:
     winner = _winner(book.seats)
     eight_dublees = winner.show == "eight_dublees"
     bonuses = _marriage_bonuses(table, book.seats, winner)
-    seen, unseen = _option_int(table, "seen_points"), _option_int(table, "unseen_points")
+    seen, unseen = table.number("seen_points"), table.number("unseen_points")
     for seat in book.seats:
         book.details[seat.id] = SeatDetail(bonus=bonuses[seat.id], seen=seat.seen)
         if seat is winner:
             continue
         book.pay(seat.id, winner.id, seen if seat.seen else unseen, "win")
         if eight_dublees:
-            book.pay(seat.id, winner.id, _option_int(table, "dublee_bonus"), "eight_dublees")
+            book.pay(seat.id, winner.id, table.number("dublee_bonus"), "eight_dublees")
     for collector in book.seats:
         for payer in book.seats:
             if payer is not collector:

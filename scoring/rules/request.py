@@ -76,7 +76,15 @@ def read_table(raw: Request, op: str, needs_wild: bool) -> Table:
         wild = parse_card(wild_field) if wild_field is not None else None
     except RulesError as error:
         raise error.about(field="wild") from None
-    return resolve_table(variant, options, players, wild if designator else None)
+    table = resolve_table(variant, options, players, wild if designator else None)
+    if variant == "marriage" and wild == JOKER and table.jokers:
+        # Without printed jokers a JK tiplu is a card the decks lack (`impossible_hand`, at
+        # the copies step); with them it is a request that cannot be.
+        raise bad_request(
+            phrase("A printed joker cannot be the tiplu; the tiplu is a card of a rank and suit."),
+            field="wild",
+        )
+    return table
 
 
 def check_size(table: Table, cards: list[int], sizes: Iterable[int], what: Phrase) -> None:

@@ -114,22 +114,42 @@ def _whole(low: int, high: int, nullable: bool = False) -> Callable[[str, object
     return check
 
 
+def _or_default(
+    check: Callable[[str, object], object], default: object
+) -> Callable[[str, object], object]:
+    """An option where null means the default (the Nepal options), not a bad value."""
+
+    def checked(option: str, value: object) -> object:
+        return default if value is None else check(option, value)
+
+    return checked
+
+
 _BOOL = _choice(True, False)
 # House rules (the contract's section of that name): the charges clubs set themselves,
 # each a whole number of points that always has a value (the game's own by default).
 PACK_CHARGES = ("drop_first", "drop_later", "wrong_show")
 MARRIAGE_CHARGES = ("seen_points", "unseen_points", "dublee_bonus")
+# Marriage as Nepal plays it (the contract's section of that name): which cards of the
+# tiplu's rank are wild, and the maal of the alter and of the printed jokers (the man).
+MARRIAGE_MAAL = ("alter_value", "man_value")
+NEPAL_OPTIONS = ("wild_ranks", *MARRIAGE_MAAL)
 # The whole-number options' ranges (least, most), which the forms that ask for them share.
 WHOLE_OPTIONS: dict[str, tuple[int, int]] = {
     "decks": (1, 8),
     "jokers": (0, 24),
     "penalty_cap": (1, 10_000),
-} | dict.fromkeys((*PACK_CHARGES, *MARRIAGE_CHARGES), (0, 1000))
+} | dict.fromkeys((*PACK_CHARGES, *MARRIAGE_CHARGES, *MARRIAGE_MAAL), (0, 1000))
 _COMMON = {"decks": _whole(*WHOLE_OPTIONS["decks"]), "jokers": _whole(*WHOLE_OPTIONS["jokers"])}
 _CHARGES = {name: _whole(*WHOLE_OPTIONS[name]) for name in PACK_CHARGES}
-_MARRIAGE_HOUSE = {name: _whole(*WHOLE_OPTIONS[name]) for name in MARRIAGE_CHARGES} | {
-    "unseen_maal": _choice("counts", "murder", "kidnap"),
-}
+_MARRIAGE_HOUSE = (
+    {name: _whole(*WHOLE_OPTIONS[name]) for name in MARRIAGE_CHARGES}
+    | {
+        "unseen_maal": _choice("counts", "murder", "kidnap"),
+        "wild_ranks": _or_default(_choice("all", "alter"), "all"),
+    }
+    | {name: _or_default(_whole(*WHOLE_OPTIONS[name]), 0) for name in MARRIAGE_MAAL}
+)
 OPTIONS: dict[str, dict[str, Callable[[str, object], object]]] = {
     "indian13": _COMMON
     | {
@@ -160,7 +180,15 @@ DEFAULTS: dict[str, dict[str, object]] = {
     },
     "indian21": {"drop_first": 30, "drop_later": 70, "wrong_show": 120},
     "rummy27": {"drop_first": 30, "drop_later": 70, "wrong_show": 120},
-    "marriage": {"seen_points": 3, "unseen_points": 10, "dublee_bonus": 5, "unseen_maal": "counts"},
+    "marriage": {
+        "seen_points": 3,
+        "unseen_points": 10,
+        "dublee_bonus": 5,
+        "unseen_maal": "counts",
+        "wild_ranks": "all",
+        "alter_value": 0,
+        "man_value": 0,
+    },
     "vazhushal": {"negative_joker": True, "ace_both_ends": False},
 }
 
@@ -178,6 +206,12 @@ class Table:
 
     def option(self, key: str) -> object:
         return self.options[key]
+
+    def number(self, key: str) -> int:
+        """A whole-number option that always has a value (a charge, a maal)."""
+        value = self.options[key]
+        assert isinstance(value, int), key
+        return value
 
     @property
     def hand_size(self) -> int:

@@ -74,11 +74,7 @@ def wild_roles(table: Table) -> dict[int, str]:
             roles[card_id(_down(rank), suit)] = "one_down"
             roles[card_id(_down(rank, 2), suit)] = "two_down"
     elif variant == "marriage":
-        rank, suit = rank_of(wild), suit_of(wild)
-        for other in range(4):
-            roles[card_id(rank, other)] = "tiplu" if other == suit else "ordinary"
-        roles[card_id(_up(rank), suit)] = "poplu"
-        roles[card_id(_down(rank), suit)] = "jhiplu"
+        roles.update(_marriage_roles(table, wild))
     elif variant == "vazhushal" and wild != JOKER:
         roles.update(
             {
@@ -87,4 +83,28 @@ def wild_roles(table: Table) -> dict[int, str]:
                 if is_red(card_id(1, other)) != is_red(wild)
             }
         )
+    return roles
+
+
+def alter_suit(suit: int) -> int:
+    """The other suit of the same colour (S and C, H and D; suits count S H D C)."""
+    return 3 - suit
+
+
+def _marriage_roles(table: Table, tiplu: int) -> dict[int, str]:
+    """The tiplu's rank is wild in every suit, unless `wild_ranks` is "alter": then only the
+    tiplu and the alter are, and the other colour's two cards of that rank are plain. The
+    alter has a role of its own wherever it is more than an ordinary joker: under "alter",
+    or when it earns maal."""
+    rank, suit = rank_of(tiplu), suit_of(tiplu)
+    alter_only = table.option("wild_ranks") == "alter"
+    alter_named = alter_only or table.number("alter_value") > 0
+    roles = {card_id(rank, suit): "tiplu"}
+    for other in range(4):
+        if other == alter_suit(suit):
+            roles[card_id(rank, other)] = "alter" if alter_named else "ordinary"
+        elif other != suit and not alter_only:
+            roles[card_id(rank, other)] = "ordinary"
+    roles[card_id(_up(rank), suit)] = "poplu"
+    roles[card_id(_down(rank), suit)] = "jhiplu"
     return roles

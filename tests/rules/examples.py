@@ -2,11 +2,12 @@
 
 Each example is one JSON object a line: `about` (what it shows, in words), `request` (sent to
 the engine) and `expect` (part of the answer, or `{"error": CODE}`); `docs/rules.md` explains
-every field. The project keeps its own copy, `tests/rules/data/examples.jsonl`, so a clone of
-the project alone runs every example. Where the team's shared folder sits beside the project
-(`../shared/rules/examples.jsonl`, as in CI) the door tests run its lines as well and fail if
-the two copies disagree; without it those tests are skipped, except in CI (`CI` set), which
-always has it, so there a missing folder fails.
+every field. The project keeps its own copy of each of the contract's example files
+(`examples.jsonl`, and `examples-marriage-nepal.jsonl` for "Marriage as Nepal plays it") in
+`tests/rules/data/`, so a clone of the project alone runs every example. Where the team's
+shared folder sits beside the project (`../shared/rules/`, as in CI) the door tests run its
+lines as well and fail if the two copies disagree; without it those tests are skipped,
+except in CI (`CI` set), which always has it, so there a missing folder fails.
 """
 
 from __future__ import annotations
@@ -20,11 +21,19 @@ from typing import Any
 import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-LOCAL_EXAMPLES = Path(__file__).resolve().parent / "data" / "examples.jsonl"
+DATA = Path(__file__).resolve().parent / "data"
+SHARED_RULES = PROJECT_ROOT.parent / "shared" / "rules"
+# The contract's example files, each kept here too under the same name: the main one, and
+# those of "Marriage as Nepal plays it" (the ids of its lines say "nepal").
+COPIED = {"": "examples.jsonl", "nepal": "examples-marriage-nepal.jsonl"}
+LOCAL_EXAMPLES = DATA / COPIED[""]
+SHARED_EXAMPLES = SHARED_RULES / COPIED[""]
 # Worked by hand for the contract's House rules section (every option, the wrong show) and
 # its two alignments (JKR is no card; `bonus` needs the designator): the project's own.
-HOUSE_EXAMPLES = Path(__file__).resolve().parent / "data" / "house_examples.jsonl"
-SHARED_EXAMPLES = PROJECT_ROOT.parent / "shared" / "rules" / "examples.jsonl"
+HOUSE_EXAMPLES = DATA / "house_examples.jsonl"
+# Worked by hand for "Marriage as Nepal plays it": each option, together and with murder
+# and kidnap, and every refusal the section names: the project's own.
+NEPAL_EXAMPLES = DATA / "nepal_examples.jsonl"
 
 
 @dataclass(frozen=True)
@@ -57,35 +66,45 @@ def load_examples(path: Path, source: str) -> list[Example]:
     return examples
 
 
-def local_examples() -> list[Example]:
-    return load_examples(LOCAL_EXAMPLES, "local")
+def _source(where: str, copy: str) -> str:
+    return f"{where}-{copy}" if copy else where
+
+
+def local_examples(copy: str = "") -> list[Example]:
+    return load_examples(DATA / COPIED[copy], _source("local", copy))
 
 
 def house_examples() -> list[Example]:
     return load_examples(HOUSE_EXAMPLES, "house")
 
 
-def shared_examples() -> list[Example] | None:
+def nepal_examples() -> list[Example]:
+    return load_examples(NEPAL_EXAMPLES, "nepal")
+
+
+def shared_examples(copy: str = "") -> list[Example] | None:
     """The shared folder's examples, or None when there is no ../shared beside the project."""
-    if not SHARED_EXAMPLES.is_file():
+    path = SHARED_RULES / COPIED[copy]
+    if not path.is_file():
         return None
-    return load_examples(SHARED_EXAMPLES, "shared")
+    return load_examples(path, _source("shared", copy))
 
 
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
-def require_shared() -> None:
+def require_shared(copy: str = "") -> None:
     """Skip a test that needs ../shared when it is missing; in CI, where it always is, fail."""
-    if SHARED_EXAMPLES.is_file():
+    path = SHARED_RULES / COPIED[copy]
+    if path.is_file():
         return
     if in_ci():
         pytest.fail(
-            f"{SHARED_EXAMPLES} is missing, but CI always has the shared folder beside the "
+            f"{path} is missing, but CI always has the shared folder beside the "
             "project: the local copy of the examples cannot be checked against it."
         )
     pytest.skip(
-        f"{SHARED_EXAMPLES} not found: no ../shared beside this clone; the local copy "
-        f"({LOCAL_EXAMPLES.relative_to(PROJECT_ROOT)}) is used"
+        f"{path} not found: no ../shared beside this clone; the local copy "
+        f"({(DATA / COPIED[copy]).relative_to(PROJECT_ROOT)}) is used"
     )

@@ -193,9 +193,24 @@ def wild_roles(variant: str, wild: str | None, options: dict) -> dict[str, str]:
 
     if variant == "marriage":
         assert wild is not None and wild != JOKER
+        # "Printed jokers keep role `printed` in `wilds` (listed whenever the decks hold one)"
+        if int(options.get("jokers") or 0) > 0:
+            roles[JOKER] = "printed"
         rank, suit = rank_of(wild), suit_of(wild)
+        # "the alter is the card of the tiplu's rank in the other suit of the same colour
+        # (H and D, S and C)"
+        alter = {"H": "D", "D": "H", "S": "C", "C": "S"}[suit]
+        only_alter = options.get("wild_ranks") == "alter"
+        # "`wilds` gives it role `alter` when `wild_ranks` is "alter" or `alter_value` is
+        # 1 or more; otherwise it is an `ordinary` joker"
+        named = only_alter or int(options.get("alter_value") or 0) >= 1
         for other in SUITS:
-            roles[make_card(rank, other)] = "tiplu" if other == suit else "ordinary"
+            if other == suit:
+                roles[make_card(rank, other)] = "tiplu"
+            elif other == alter:
+                roles[make_card(rank, other)] = "alter" if named else "ordinary"
+            elif not only_alter:  # "the two cards of that rank in the other colour are plain"
+                roles[make_card(rank, other)] = "ordinary"
         roles[make_card(step(rank, 1), suit)] = "poplu"
         roles[make_card(step(rank, -1), suit)] = "jhiplu"
         return roles
@@ -970,13 +985,19 @@ def bonus(hand: Sequence[str], ctx: Ctx, initial_tunnelas: Sequence[Sequence[str
         return best
 
     if ctx.variant == "marriage":
+        # "Marriage as Nepal plays it": the alter's and the man's maal (N each).
+        alter_value = int(ctx.options.get("alter_value") or 0)
+        man_value = int(ctx.options.get("man_value") or 0)
         points = 0
         set_aside: list[str] = []
         for tunnela in initial_tunnelas:
             role = ctx.roles.get(tunnela[0])
             if role is None:
                 points += 5
-            elif role == "ordinary":
+            elif role == "alter" and alter_value:
+                points += 7 * alter_value  # alter_tunnela
+            elif role in ("ordinary", "alter"):
+                # "With `alter_value` 0 a tunnela of alter cards is a `joker_tunnela` (10)"
                 points += 10
             elif role in ("poplu", "jhiplu"):
                 points += 20
@@ -995,6 +1016,10 @@ def bonus(hand: Sequence[str], ctx: Ctx, initial_tunnelas: Sequence[Sequence[str
             value += tiered(p - used, (2, 5, 10)) + tiered(j - used, (2, 5, 10))
             value += tiered(t - used, (3, 7))
             best = max(best, value)
+        # "k alter cards in hand pay (2k - 1) x N"; the same for k printed jokers (the man)
+        for count, each in ((roles["alter"], alter_value), (roles["printed"], man_value)):
+            if count:
+                points += (2 * count - 1) * each
         return points + best
 
     raise ValueError(ctx.variant)
@@ -1225,7 +1250,27 @@ def three_deck_table(variant: str) -> Callable[[random.Random], dict]:
 
 
 def marriage_table(rng: random.Random) -> dict:
-    return {"variant": "marriage", "players": rng.randint(2, 5), "wild": rng.choice(PLAIN)}
+    table = {"variant": "marriage", "players": rng.randint(2, 5), "wild": rng.choice(PLAIN)}
+    options = nepal_options(rng)
+    if options:
+        table["options"] = options
+    return table
+
+
+def nepal_options(rng: random.Random) -> dict:
+    """Half the time, some of "Marriage as Nepal plays it": each option on its own or
+    together, the ends of the ranges included, now and then null (the default)."""
+    options: dict = {}
+    if rng.random() < 0.5:
+        return options
+    if rng.random() < 0.5:
+        options["wild_ranks"] = rng.choice(["all", "alter", "alter", None])
+    for name in ("alter_value", "man_value"):
+        if rng.random() < 0.6:
+            options[name] = rng.choice([0, 1, 5, 5, 10, 1000, rng.randint(0, 1000), None])
+    if rng.random() < 0.6:
+        options["jokers"] = rng.choice([0, 1, 2, 3, 3, 4])
+    return options
 
 
 def vazhushal_table(rng: random.Random) -> dict:

@@ -1,10 +1,12 @@
 """Every worked example of the rules contract through each of the engine's doors.
 
 The three doors (Python, `manage.py rules`, REST) share one implementation, so each must
-give the answer the example expects. The examples are the project's own copy,
-`tests/rules/data/examples.jsonl` (ids `local-lineN`), and, where the team's shared folder
-sits beside the project as in CI, every line of `../shared/rules/examples.jsonl` too (ids
-`shared-lineN`); `test_local_examples_match_the_shared_ones` fails if the two disagree. The
+give the answer the example expects. The examples are the project's own copies,
+`tests/rules/data/examples.jsonl` (ids `local-lineN`) and `examples-marriage-nepal.jsonl`
+(`local-nepal-lineN`), its own worked examples (`house-lineN`, `nepal-lineN`) and, where the
+team's shared folder sits beside the project as in CI, every line of the two files in
+`../shared/rules/` too (`shared-lineN`, `shared-nepal-lineN`);
+`test_local_examples_match_the_shared_ones` fails if a copy disagrees with its original. The
 fields are described in `docs/rules.md`.
 """
 
@@ -20,12 +22,15 @@ from typing import Any
 import pytest
 
 from tests.rules.examples import (
+    COPIED,
+    DATA,
     LOCAL_EXAMPLES,
     PROJECT_ROOT,
-    SHARED_EXAMPLES,
+    SHARED_RULES,
     Example,
     house_examples,
     local_examples,
+    nepal_examples,
     require_shared,
     shared_examples,
 )
@@ -33,15 +38,21 @@ from tests.rules.examples import (
 EVALUATE_URL = "/api/v1/rules/evaluate/"
 
 LOCAL = local_examples()
-HOUSE = house_examples()
-SHARED = shared_examples()
+# Each copied file's lines here and in ../shared (None where the folder is missing).
+COPIES = {copy: local_examples(copy) for copy in COPIED}
+SHARED = {copy: shared_examples(copy) for copy in COPIED}
+OWN = house_examples() + nepal_examples()
 # Every example the doors answer, local lines first: the command-line batch sends them all.
-PRESENT: list[Example] = LOCAL + HOUSE + (SHARED or [])
+PRESENT: list[Example] = [
+    *(example for lines in COPIES.values() for example in lines),
+    *OWN,
+    *(example for lines in SHARED.values() for example in lines or []),
+]
 
 
 def _params() -> list[Any]:
     params = [pytest.param(example, id=example.id) for example in PRESENT]
-    if SHARED is None:
+    if any(lines is None for lines in SHARED.values()):
         # One visible stand-in per door: skipped in a clone alone, a failure in CI.
         params.append(pytest.param(None, id="shared-missing"))
     return params
@@ -52,7 +63,9 @@ EXAMPLES = _params()
 
 def _require(example: Example | None) -> Example:
     if example is None:
-        require_shared()
+        for copy, lines in SHARED.items():
+            if lines is None:
+                require_shared(copy)
         raise AssertionError("unreachable: require_shared() skips or fails")
     return example
 
@@ -102,13 +115,16 @@ def _disagreements(local: list[Example], shared: list[Example]) -> list[str]:
     return found
 
 
-def test_local_examples_match_the_shared_ones() -> None:
-    require_shared()
-    assert SHARED is not None
-    found = _disagreements(LOCAL, SHARED)
+@pytest.mark.parametrize("copy", list(COPIED), ids=lambda copy: copy or "main")
+def test_local_examples_match_the_shared_ones(copy: str) -> None:
+    require_shared(copy)
+    shared = SHARED[copy]
+    assert shared is not None
+    found = _disagreements(COPIES[copy], shared)
     if found:
+        local, original = DATA / COPIED[copy], SHARED_RULES / COPIED[copy]
         pytest.fail(
-            f"{LOCAL_EXAMPLES.relative_to(PROJECT_ROOT)} and {SHARED_EXAMPLES} disagree "
+            f"{local.relative_to(PROJECT_ROOT)} and {original} disagree "
             f"(copy the shared file over the local one once the change is understood):\n"
             + "\n".join(found),
             pytrace=False,

@@ -253,6 +253,17 @@ LOSER_STYLES = {
 MARRIAGE_STYLES = (("deal", "wild", "tunnelas", "dublees"), (3, 2, 2, 2))
 
 
+# "Marriage as Nepal plays it" (drawn by reference_solver.nepal_options): the values each
+# option must reach in a batch ("other": any other number).
+NEPAL_OPTIONS = {
+    "wild_ranks": ("default", "all", "alter", None),
+    "alter_value": ("default", 0, 1000, None, "other"),
+    "man_value": ("default", 0, 1000, None, "other"),
+    "jokers": ("default", 0, "other"),
+}
+NEPAL_MARKS = ("default", "all", "alter", None, 0, 1000)
+
+
 def charge(rng: random.Random) -> int:
     """A legal charge, the ends of the range included."""
     return rng.choice([0, 1000, rng.randint(0, 1000), rng.randint(1, 150), rng.randint(1, 150)])
@@ -402,7 +413,10 @@ def marriage_seats(
                 # makers expect a hand at least as big as the wild cards they pick
                 hand = dealer.random_cards(rng.randint(0, 9), wild=rng.choice([None, True]))
             seat["hand"] = hand
-            triples = [[card] * 3 for card, n in sorted(Counter(hand).items()) if n >= 3]
+            # "printed jokers alone make no meld": three of them are no initial tunnela
+            triples = [
+                [card] * 3 for card, n in sorted(Counter(hand).items()) if n >= 3 and card != "JK"
+            ]
             if triples and rng.random() < 0.7:
                 seat["initial_tunnelas"] = rng.sample(triples, rng.randint(1, len(triples)))
         elif roll < hand_chance + (1 - hand_chance) * 0.7:
@@ -479,6 +493,9 @@ def test_random_tables_cover_the_house_rules() -> None:
                 seen[variant, "doubled"] += bool(doubles)
                 seen[variant, "zero_sum"] += options.get("scoring") == "zero_sum"
             if variant == "marriage":
+                for name in NEPAL_OPTIONS:
+                    value = options.get(name, "default")
+                    seen[variant, name, value if value in NEPAL_MARKS else "other"] += 1
                 seen[variant, "unseen"] += any(not s.get("seen") for s in seats)
                 seen[variant, "eight_dublees"] += any(
                     s.get("show") == "eight_dublees" for s in seats
@@ -501,6 +518,28 @@ def test_random_tables_cover_the_house_rules() -> None:
         }[variant]
         for case in cases:
             assert seen[variant, case] > 0, (variant, case)
+    for name, marks in NEPAL_OPTIONS.items():
+        for value in marks:
+            assert seen["marriage", name, value] > 0, (name, value)
+
+
+def test_random_dealt_marriage_hands_hold_the_nepal_maal() -> None:
+    """Dealt hands reach the alter and the man where they earn maal, and with murder and
+    kidnap."""
+    seen: Counter = Counter()
+    for request in random_requests("marriage", 400, seed=2, hand_chance=0.7):
+        options = request.get("options", {})
+        roles = ref.context(request).roles
+        rule = options.get("unseen_maal", "counts")
+        for seat in request["players"]:
+            held = Counter(roles.get(card) for card in seat.get("hand") or [])
+            if held["alter"] and options.get("alter_value"):
+                seen["alter", rule] += 1
+            if held["printed"] and options.get("man_value"):
+                seen["man", rule] += 1
+    for maal in ("alter", "man"):
+        for rule in ledger.MAAL_CHOICES:
+            assert seen[maal, rule] > 0, (maal, rule)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
