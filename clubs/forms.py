@@ -264,6 +264,40 @@ OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
         required=False,  # not chosen: the engine's default, "counts"
         empty_value=None,
     ),
+    "wild_ranks": lambda: forms.TypedChoiceField(
+        # Translators: Marriage: the "tiplu" is the wild card turned up after the deal
+        label=_("Wild cards of the tiplu's rank"),
+        choices=[
+            # Translators: Marriage: "ordinary jokers" are the tiplu's rank in other suits
+            ("all", _("All four: the tiplu and the ordinary jokers")),
+            # Translators: Marriage: the "alter" is the tiplu's rank in the other suit of
+            # the same colour (tiplu 7♥, alter 7♦)
+            ("alter", _("Alter only: the tiplu and the alter")),
+        ],
+        widget=forms.RadioSelect,
+        required=False,  # not chosen: the engine's default, "all"
+        empty_value=None,
+    ),
+    "alter_value": _charge(
+        "alter_value",
+        # Translators: Marriage: the maal (value-card points) of the alter, the tiplu's
+        # rank in the other suit of the same colour
+        _("Alter's maal"),
+        _(
+            "What one alter collects from each player; two collect 3 times it, three 5 times, "
+            "an alter tunnela 7 times. 0: no maal."
+        ),
+    ),
+    "man_value": _charge(
+        "man_value",
+        # Translators: Marriage: the "man" (also putali) is a printed joker; its maal is
+        # what it collects
+        _("Man's maal (printed joker)"),
+        _(
+            "What one man collects from each player; two collect 3 times it, three 5 times. "
+            "Needs printed jokers in the decks."
+        ),
+    ),
     "negative_joker": _flag(_("Negative joker in play")),
     "ace_both_ends": _flag(_("Ace at both ends of one long sequence (A-2-...-K-A)")),
 }

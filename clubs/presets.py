@@ -110,6 +110,21 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
             _("Kidnap: the winner takes an unseen player's value cards"),
             {"unseen_maal": "kidnap"},
         ),
+        Preset(
+            "nepal",
+            # Translators: a rule set's name, as Nepali tables play Marriage: the "alter"
+            # (tiplu's rank, other suit of its colour) and the "man" (a printed joker) each
+            # earn 5 points of maal, and the decks hold 3 printed jokers
+            _("Nepal: alter 5, man 5, 3 jokers"),
+            {"alter_value": 5, "man_value": 5, "jokers": 3},
+        ),
+        Preset(
+            "alter_only",
+            # Translators: a rule set's name: of the tiplu's rank only the tiplu and the
+            # "alter" (the other suit of its colour) are wild
+            _("Alter only wild"),
+            {"wild_ranks": "alter"},
+        ),
     ),
     "vazhushal": (
         Preset("standard", _("Standard: negative joker in play"), {}),

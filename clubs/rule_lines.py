@@ -17,10 +17,10 @@ from django.utils.translation import ngettext
 
 from clubs.forms import BLANK_MEANS, BLANK_MEANS_USUALLY, OPTION_FIELDS
 from common.numbers import grouped
-from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, OPTIONS, PACK_CHARGES
+from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, MARRIAGE_MAAL, OPTIONS, PACK_CHARGES
 
 # Options whose number is points a player pays or collects: said with their unit.
-POINTS = {"penalty_cap", *PACK_CHARGES, *MARRIAGE_CHARGES}
+POINTS = {"penalty_cap", *PACK_CHARGES, *MARRIAGE_CHARGES, *MARRIAGE_MAAL}
 # The table's equipment, which the number of players usually decides: read last.
 LAST = ("decks", "jokers")
 

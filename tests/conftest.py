@@ -57,6 +57,12 @@ def fresh_rate_limits(request: pytest.FixtureRequest):
     kept_parts.clear()
     caches["fragments"].clear()
     yield
+    # A page asked for in another language leaves that language active in this thread (the
+    # locale middleware sets it per request and never unsets it): the next test's sentences
+    # built outside a request (forms, serializers) would be in it.
+    from django.utils import translation
+
+    translation.deactivate()
 
 
 @pytest.fixture

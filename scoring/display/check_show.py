@@ -109,6 +109,9 @@ ROLE_LABELS = Words(
         "ordinary": pgettext_lazy("why a card is wild", "ordinary joker"),
         "poplu": pgettext_lazy("Marriage: the card one rank above the tiplu", "poplu"),
         "jhiplu": pgettext_lazy("Marriage: the card one rank below the tiplu", "jhiplu"),
+        "alter": pgettext_lazy(
+            "Marriage: the tiplu's rank in the other suit of its colour", "alter"
+        ),
         "opposite_color": pgettext_lazy("why a card is wild", "opposite colour"),
     }
 )
@@ -139,6 +142,16 @@ BONUS_LABELS = Words(
         ),
         "jhiplu_tunnela": pgettext_lazy(
             "a value-card bonus: three identical jhiplus", "Jhiplu tunnela"
+        ),
+        "alter": pgettext_lazy(
+            "Marriage: a value-card bonus for the tiplu's rank in the other suit of its colour",
+            "Alter",
+        ),
+        "man": pgettext_lazy(
+            "Marriage: a value-card bonus for printed jokers (the man, also putali)", "Man"
+        ),
+        "alter_tunnela": pgettext_lazy(
+            "a value-card bonus: three identical alters", "Alter tunnela"
         ),
     }
 )

@@ -1,5 +1,9 @@
-"""What a Marriage table's `unseen_maal` rule did to the value cards of players who had not
-seen: "Bala's 12 value points kidnapped by Asha".
+"""What a Marriage table's value cards came to, in words.
+
+- `maal_notes`: what its `unseen_maal` rule did to the value cards of players who had not
+  seen: "Bala's 12 value points kidnapped by Asha".
+- `nepal_maal`: the alter and man maal each player's cards hold where the table plays
+  Marriage as Nepal does: "2 alters 15, 1 man 5".
 
 The stored ledger gives each player's bonus after the rule (0 for a murdered or kidnapped
 one), not what it was before. That is asked of the engine again with the rule set to
@@ -13,11 +17,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import rules
 from scoring.hand_entry import HandEntry, ledger_by_position
 
 MAAL_RULES = ("murder", "kidnap")
+# The engine's bonus categories of "Marriage as Nepal plays it", and the option that gives
+# each its worth (nothing to say while it is 0).
+NEPAL_MAAL = {"alter": "alter_value", "man": "man_value", "alter_tunnela": "alter_value"}
 
 
 def maal_notes(
@@ -84,3 +92,45 @@ def _bonuses_if_counted(
         return {}
     details = ledger_by_position(ledger, dealt)["details"]
     return {int(pos): int(detail.get("bonus") or 0) for pos, detail in details.items()}
+
+
+def nepal_maal(entry: HandEntry, *, variant: str, options: Mapping[str, object]) -> dict[int, str]:
+    """Each seat's alter and man maal, by position, for the seats whose cards were picked
+    and hold some: the engine's own bonus breakdown of those cards, in words."""
+    if variant != "marriage" or entry.void or not any(options.get(o) for o in NEPAL_MAAL.values()):
+        return {}
+    game = entry.engine_game(variant=variant, options=options)
+    said = {}
+    for seat in entry.seats:
+        if seat.cards is None or seat.result in ("dropped", "wrong_show"):
+            continue
+        try:
+            lines = rules.hand_bonus(game, seat.cards).breakdown
+        except rules.RulesError:
+            continue  # the ledger says what is wrong with these cards
+        words = [_maal_words(line.category, line.count, line.points) for line in lines]
+        shown = [word for word in words if word]
+        if shown:
+            said[seat.position] = ", ".join(shown)
+    return said
+
+
+def _maal_words(category: str, count: int, points: int) -> str:
+    words = {"count": count, "points": points}
+    if category == "alter":
+        # Translators: Marriage maal: alters held and what they collect, "2 alters 15"; the
+        # alter is the tiplu's rank in the other suit of its colour
+        return ngettext("%(count)s alter %(points)s", "%(count)s alters %(points)s", count) % words
+    if category == "man":
+        # Translators: Marriage maal: printed jokers (the "man", also putali) held and what
+        # they collect, "1 man 5"
+        return ngettext("%(count)s man %(points)s", "%(count)s men %(points)s", count) % words
+    if category == "alter_tunnela":
+        # Translators: Marriage maal: initial tunnelas of three alters and what they collect
+        return (
+            ngettext(
+                "%(count)s alter tunnela %(points)s", "%(count)s alter tunnelas %(points)s", count
+            )
+            % words
+        )
+    return ""

@@ -4,30 +4,27 @@ no query beyond the ones `session_board` makes."""
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy, npgettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, npgettext, pgettext, pgettext_lazy
 
 from common.addresses import Addresses
 from common.numbers import MINUS, signed, unsigned_plus
 from scoring import rotation
-from scoring.display.check_show import SUIT_SYMBOLS, SUIT_TITLES, card_spoken
+from scoring.display.check_show import SUIT_SYMBOLS
 from scoring.display.formatting import Words
-from scoring.display.maal import maal_notes
+from scoring.display.maal import maal_notes, nepal_maal
 from scoring.display.penalties import SeatPaid, seat_payments
 from scoring.display.summary import decided_by_net, settle
 from scoring.formats import DEFAULT_POOL_LIMIT, PoolState
-from scoring.forms.check_show import RANKS
 from scoring.hand_checks import DECIDED, HandState
 from scoring.hand_entry import HandEntry
 from scoring.models import Ending, GameSession, Outcome
-from scoring.rules.variants import resolve_table
 from scoring.selectors import Board, HandRow, position_of
 
 RULE_LABELS = Words(
@@ -501,10 +498,12 @@ def ledger_view(
     computed from (and its session's game), it also says where a number was adjusted."""
     adjustments: tuple[str, ...] = ()
     maal: tuple[str, ...] = ()
+    held: dict[int, str] = {}
     if entry is not None and session is not None and not void:
         paid = seat_payments(entry, ledger, variant=session.variant, options=session.options)
         adjustments = adjustment_notes(paid, names)
         maal = maal_notes(entry, ledger, names, variant=session.variant, options=session.options)
+        held = nepal_maal(entry, variant=session.variant, options=session.options)
     scores = {int(pos): points for pos, points in ledger.get("scores", {}).items()}
 
     def name(pos: str | int) -> str:
@@ -535,6 +534,9 @@ def ledger_view(
                 _("%(name)s's value cards: %(points)s from each player")
                 % {"name": name(pos), "points": detail["bonus"]}
             )
+        if int(pos) in held:
+            # Translators: a Marriage player's alter and man maal, "Asha: 2 alters 15, 1 man 5"
+            details.append(_("%(name)s: %(maal)s") % {"name": name(pos), "maal": held[int(pos)]})
         if "card_score" in detail:
             details.append(
                 _("%(name)s's card score: %(points)s")
@@ -550,59 +552,6 @@ def ledger_view(
         adjustments=adjustments,
         maal=maal,
     )
-
-
-def card_grid() -> list[dict[str, Any]]:
-    """The tap grid of the card picker: a row per suit (and the printed joker)."""
-    return _card_grid(get_language())
-
-
-# The grid and the wild card lists are the same for every session of a game and its rules in
-# one language: worked out once per process (52 cards spoken and a rules table resolved on
-# every screen otherwise). Their readers change nothing in them.
-@lru_cache(maxsize=16)
-def _card_grid(language: str) -> list[dict[str, Any]]:
-    return [
-        {
-            "symbol": symbol,
-            "suit": suit,
-            "red": suit in "HD",
-            "cards": [
-                {
-                    "code": f"{rank}{suit}",
-                    "rank": rank,
-                    "spoken": card_spoken(rank, suit),
-                }
-                for rank in RANKS
-            ],
-        }
-        for suit, symbol in SUIT_SYMBOLS.items()
-    ]
-
-
-def wild_choices(session: GameSession) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The wild card select: cards grouped by suit, then the printed joker where the
-    session's decks hold any (Marriage's have none unless its rules add them)."""
-    options = json.dumps(session.options or {}, sort_keys=True)
-    return _wild_choices(get_language(), session.variant, options)
-
-
-@lru_cache(maxsize=64)
-def _wild_choices(
-    language: str, variant: str, options: str
-) -> list[tuple[str, list[tuple[str, str]]]]:
-    groups = [
-        (
-            f"{symbol} {SUIT_TITLES[suit]}",
-            [(f"{rank}{suit}", f"{rank}{symbol}") for rank in RANKS],
-        )
-        for suit, symbol in SUIT_SYMBOLS.items()
-    ]
-    table = resolve_table(variant, json.loads(options), None, None)
-    if not table.jokers:
-        return groups
-    joker = pgettext("a playing card: the group of jokers in a card list", "Joker")
-    return groups + [(joker, [("JK", _("Printed joker"))])]
 
 
 def draw_sentence(draw: rotation.DealerDraw, names: dict[int, str]) -> str:

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from clubs.services import display_name
 from common.numbers import grouped, signed
 from scoring.display.chart import Chart, build_chart
+from scoring.display.maal import nepal_maal
 from scoring.display.penalties import seat_payments
 from scoring.formats import AMOUNTS, EQUAL, PoolState, Pot
 from scoring.hand_entry import HandEntry
@@ -371,6 +372,7 @@ class SeatScore:
     points: int | None  # None: the version scores nothing (the hand was undone)
     penalty: int | None = None  # what the seat paid as a loser or for packing, if it did
     notes: tuple[str, ...] = ()  # where the engine adjusted the penalty ("capped at 120")
+    maal: str = ""  # Marriage as Nepal plays it: the alter and man maal ("2 alters 15")
 
     @property
     def points_shown(self) -> str:
@@ -437,13 +439,13 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
     scores = version.ledger.get("scores", {})
     details = version.ledger.get("details", {})
     paid = {}
+    held: dict[int, str] = {}
     if version.status == HandStatus.PLAYED:
+        entry = HandEntry.from_json(version.entry)
         paid = seat_payments(
-            HandEntry.from_json(version.entry),
-            version.ledger,
-            variant=session.variant,
-            options=session.options,
+            entry, version.ledger, variant=session.variant, options=session.options
         )
+        held = nepal_maal(entry, variant=session.variant, options=session.options)
     results = {
         seat.get("position"): seat.get("result", "") for seat in version.entry.get("seats", [])
     }
@@ -489,6 +491,7 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
                 points=None if removed else scores.get(str(seat.position), 0),
                 penalty=details.get(str(seat.position), {}).get("penalty"),
                 notes=paid[seat.position].notes if seat.position in paid else (),
+                maal=held.get(seat.position, ""),
             )
             for seat in seats
         ),

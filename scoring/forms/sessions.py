@@ -21,7 +21,13 @@ from common.bounds import WholeNumberField
 from common.errors import UserError
 from scoring.formats import DEALS_GAMES, DEFAULT_POOL_LIMIT, POOL_GAMES
 from scoring.models import Ending, Format, Variant
-from scoring.rules.variants import DEFAULTS, MARRIAGE_CHARGES, PACK_CHARGES, PLAYER_RANGES
+from scoring.rules.variants import (
+    DEFAULTS,
+    MARRIAGE_CHARGES,
+    NEPAL_OPTIONS,
+    PACK_CHARGES,
+    PLAYER_RANGES,
+)
 from scoring.services.sessions import DRAW, PoolSetup
 
 if TYPE_CHECKING:
@@ -46,7 +52,7 @@ OPTION_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "indian21": (*PACK_CHARGES, *_COMMON_OPTIONS),
     "rummy27": (*PACK_CHARGES, *_COMMON_OPTIONS),
-    "marriage": (*MARRIAGE_CHARGES, "unseen_maal", *_COMMON_OPTIONS),
+    "marriage": (*MARRIAGE_CHARGES, "unseen_maal", *NEPAL_OPTIONS, *_COMMON_OPTIONS),
     "vazhushal": ("negative_joker", "ace_both_ends", *_COMMON_OPTIONS),
 }
 BOOLEAN_OPTIONS = {"two_pure", "double_on_printed_joker", "negative_joker", "ace_both_ends"}
@@ -116,6 +122,8 @@ def _option_field(name: str) -> forms.Field:
         "seen_points": gettext_lazy("Winner gets from a seen player"),
         "unseen_points": gettext_lazy("Winner gets from an unseen player"),
         "dublee_bonus": gettext_lazy("Eight-dublee win, extra from each"),
+        "alter_value": gettext_lazy("Alter's maal"),
+        "man_value": gettext_lazy("Man's maal (printed joker)"),
     }
     if name in charges:
         return WholeNumberField(label=charges[name], min_value=low, max_value=high, required=False)
@@ -131,6 +139,15 @@ def _option_field(name: str) -> forms.Field:
                 # Translators: Marriage's "kidnap" rule: the winner takes an unseen player's
                 # value cards
                 ("kidnap", gettext_lazy("Kidnap: the winner takes them")),
+            ],
+        )
+    if name == "wild_ranks":
+        return forms.ChoiceField(
+            required=False,
+            label=gettext_lazy("Wild cards of the tiplu's rank"),
+            choices=[
+                ("all", gettext_lazy("All four: the tiplu and the ordinary jokers")),
+                ("alter", gettext_lazy("Alter only: the tiplu and the alter")),
             ],
         )
     labels = {

@@ -30,6 +30,7 @@ from common.errors import UserError
 from common.http import signed_in_user, wants_json
 from common.qr import qr_svg
 from scoring.access import glance, session_access
+from scoring.display import card_lists
 from scoring.display import sessions as display
 from scoring.forms.hands import HandInput, blank_input
 from scoring.forms.sessions import StartSessionForm, default_ending, initial_options
@@ -136,12 +137,17 @@ def panel_context(session: GameSession, panel: HandInput | None) -> dict[str, An
     """What the record-hand panel draws besides its state: the wild card list (and, while no
     wild card is chosen in it, what names it: the game and its rules), the grid."""
     unchosen = panel is not None and not panel.wild
+    jokers = card_lists.holds_printed_jokers(session)
     return {
-        "wild_choices": display.wild_choices(session),
+        "wild_choices": card_lists.wild_choices(session),
         "wild_key": json.dumps([session.variant, session.options], sort_keys=True)
         if unchosen
         else "",
-        "grid": display.card_grid(),
+        "grid": card_lists.card_grid(),
+        "printed_jokers": jokers,
+        # The grid is kept once with its printed joker and once without (never an empty key,
+        # which would draw it every time).
+        "grid_key": "grid with JK" if jokers else "grid",
     }
 
 
