@@ -108,7 +108,8 @@ def test_the_rules_in_words_name_the_alter_and_the_man():
     assert lines["Man's maal (printed joker)"] == "5 points"
     assert lines["Printed jokers"] == "3"
     default = dict(rule_lines("marriage", {}))
-    assert default["Wild cards of the tiplu's rank"] == "All four: the tiplu and the ordinary jokers"
+    all_four = "All four: the tiplu and the ordinary jokers"
+    assert default["Wild cards of the tiplu's rank"] == all_four
     assert default["Alter's maal"] == "0 points"
 
 
@@ -189,7 +190,11 @@ def test_the_recorded_hand_scores_as_worked_by_hand_and_its_history_names_the_ma
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("hi", "Asha: 2 ऑल्टर 15, 1 मैन 5"), ("ne", "Asha: 2 अल्टर 15, 1 म्यान 5"), ("ta", "Asha: 2 ஆல்டர் 15, 1 மேன் 5")],
+    [
+        ("hi", "Asha: 2 ऑल्टर 15, 1 मैन 5"),
+        ("ne", "Asha: 2 अल्टर 15, 1 म्यान 5"),
+        ("ta", "Asha: 2 ஆல்டர் 15, 1 மேன் 5"),
+    ],
 )
 def test_the_maal_is_said_in_each_language(club, scorer, language, words):
     session = make_session(club, variant="marriage", options=NEPAL)
