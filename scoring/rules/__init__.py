@@ -51,6 +51,9 @@ House decisions where the contract leaves the call to us (also in docs/rules.md)
   A refused show lists the pure sequences the hand holds as its melds.
 - The `penalty` op caps (`penalty_cap`) before it halves for `first_turn_pending`, the
   order the contract gives for a played hand.
+- Marriage as Nepal plays it: three printed jokers are no initial tunnela (a printed joker
+  always stands for another card), so such an `initial_tunnelas` group is `bad_request`;
+  `jokers: null` in marriage means the default (none), like the section's other options.
 - A vazhushal show that must be searched (no `melds` given) has at most 27 cards; a larger
   one is `hand_size` with a sentence asking for the player's melds, which are judged at
   any size.

@@ -163,7 +163,11 @@ OPTIONS: dict[str, dict[str, Callable[[str, object], object]]] = {
     | _CHARGES,
     "indian21": _COMMON | _CHARGES,
     "rummy27": _COMMON | _CHARGES,
-    "marriage": _COMMON | _MARRIAGE_HOUSE,
+    # `jokers` is one of the four options of "Marriage as Nepal plays it", where null means
+    # the default (none).
+    "marriage": _COMMON
+    | {"jokers": _whole(*WHOLE_OPTIONS["jokers"], nullable=True)}
+    | _MARRIAGE_HOUSE,
     "vazhushal": _COMMON | {"negative_joker": _BOOL, "ace_both_ends": _BOOL},
 }
 DEFAULTS: dict[str, dict[str, object]] = {

@@ -139,7 +139,7 @@ def decks_for(variant: str, options: dict, players: int | None) -> int:
 
 
 def jokers_for(variant: str, options: dict, decks: int) -> int:
-    if "jokers" in options:
+    if options.get("jokers") is not None:  # marriage: null means the default (none)
         return int(options["jokers"])
     if variant == "indian13":
         return 0 if options.get("joker_mode") == "none" else decks

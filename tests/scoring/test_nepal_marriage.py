@@ -208,3 +208,34 @@ def test_the_maal_is_said_in_each_language(club, scorer, language, words):
     text = response.content.decode()
     assert words in text
     assert "2 alters 15" not in text  # translated, not left in English
+
+
+# The names table of docs/rules.md ("Marriage as Nepal plays it"), each cell as the app says
+# the word: (context, msgid) of the catalogue entry.
+DOC_NAMES = {
+    "tiplu": ("Marriage: the wild card turned up", "tiplu"),
+    "poplu": ("Marriage: the card one rank above the tiplu", "poplu"),
+    "jhiplu": ("Marriage: the card one rank below the tiplu", "jhiplu"),
+    "alter": ("Marriage: the tiplu's rank in the other suit of its colour", "alter"),
+    "man (putali)": (
+        "Marriage: a value-card bonus for printed jokers (the man, also putali)",
+        "Man",
+    ),
+}
+
+
+def test_the_rules_page_names_the_cards_as_the_app_says_them_in_each_language():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("## Marriage as Nepal plays it") :]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == 5 and cells[1] in DOC_NAMES:
+            rows[cells[1]] = cells[2:]
+    assert set(rows) == set(DOC_NAMES)
+    for english, (context, msgid) in DOC_NAMES.items():
+        for language, cell in zip(("hi", "ne", "ta"), rows[english], strict=True):
+            with translation.override(language):
+                assert translation.pgettext(context, msgid) == cell, (english, language)
