@@ -268,11 +268,12 @@ OPTION_FIELDS: dict[str, Callable[[], forms.Field]] = {
         # Translators: Marriage: the "tiplu" is the wild card turned up after the deal
         label=_("Wild cards of the tiplu's rank"),
         choices=[
-            # Translators: Marriage: "ordinary jokers" are the tiplu's rank in other suits
-            ("all", _("All four: the tiplu and the ordinary jokers")),
+            # Translators: Marriage: all four cards of the tiplu's rank are wild (the tiplu and
+            # the same rank in the other three suits)
+            ("all", _("All four cards")),
             # Translators: Marriage: the "alter" is the tiplu's rank in the other suit of
             # the same colour (tiplu 7♥, alter 7♦)
-            ("alter", _("Alter only: the tiplu and the alter")),
+            ("alter", _("Tiplu and alter only")),
         ],
         widget=forms.RadioSelect,
         required=False,  # not chosen: the engine's default, "all"

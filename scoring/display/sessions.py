@@ -150,6 +150,9 @@ class LedgerView:
     void: bool
     adjustments: tuple[str, ...] = ()  # where the engine changed a number typed or counted
     maal: tuple[str, ...] = ()  # what Marriage's murder or kidnap did to value cards
+    # Marriage as Nepal plays it: each player's alter and man maal ("Asha: 2 alters 15"),
+    # said right under the changes, which it explains
+    held: tuple[str, ...] = ()
 
 
 def card_text(code: str) -> str:
@@ -534,9 +537,6 @@ def ledger_view(
                 _("%(name)s's value cards: %(points)s from each player")
                 % {"name": name(pos), "points": detail["bonus"]}
             )
-        if int(pos) in held:
-            # Translators: a Marriage player's alter and man maal, "Asha: 2 alters 15, 1 man 5"
-            details.append(_("%(name)s: %(maal)s") % {"name": name(pos), "maal": held[int(pos)]})
         if "card_score" in detail:
             details.append(
                 _("%(name)s's card score: %(points)s")
@@ -551,6 +551,12 @@ def ledger_view(
         void=void,
         adjustments=adjustments,
         maal=maal,
+        held=tuple(
+            # Translators: a Marriage player's alter and man maal, "Asha: 2 alters 15, 1 man 5"
+            _("%(name)s: %(maal)s") % {"name": name(pos), "maal": held[pos]}
+            for pos in dealt
+            if pos in held
+        ),
     )
 
 

@@ -146,8 +146,8 @@ def _option_field(name: str) -> forms.Field:
             required=False,
             label=gettext_lazy("Wild cards of the tiplu's rank"),
             choices=[
-                ("all", gettext_lazy("All four: the tiplu and the ordinary jokers")),
-                ("alter", gettext_lazy("Alter only: the tiplu and the alter")),
+                ("all", gettext_lazy("All four cards")),
+                ("alter", gettext_lazy("Tiplu and alter only")),
             ],
         )
     labels = {

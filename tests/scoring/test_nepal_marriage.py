@@ -103,12 +103,12 @@ def test_a_maal_past_the_engines_range_is_refused_next_to_its_field(club):
 @translation.override("en")
 def test_the_rules_in_words_name_the_alter_and_the_man():
     lines = dict(rule_lines("marriage", {"wild_ranks": "alter", **NEPAL}))
-    assert lines["Wild cards of the tiplu's rank"] == "Alter only: the tiplu and the alter"
+    assert lines["Wild cards of the tiplu's rank"] == "Tiplu and alter only"
     assert lines["Alter's maal"] == "5 points"
     assert lines["Man's maal (printed joker)"] == "5 points"
     assert lines["Printed jokers"] == "3"
     default = dict(rule_lines("marriage", {}))
-    all_four = "All four: the tiplu and the ordinary jokers"
+    all_four = "All four cards"
     assert default["Wild cards of the tiplu's rank"] == all_four
     assert default["Alter's maal"] == "0 points"
 
@@ -145,7 +145,7 @@ def test_the_session_screen_states_the_nepal_rules_in_words(club, scorer):
     rules = rules[: rules.index("</dl>")]
     assert "<dt>Alter&#x27;s maal</dt><dd>5 points</dd>" in rules
     assert "<dt>Man&#x27;s maal (printed joker)</dt><dd>5 points</dd>" in rules
-    assert "<dd>Alter only: the tiplu and the alter</dd>" in rules
+    assert "<dd>Tiplu and alter only</dd>" in rules
 
 
 def _preview(club, scorer, options):
