@@ -11,10 +11,19 @@ from collections.abc import Callable
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "SHDC"
-HAND_SIZES = {"indian13": 13, "indian21": 21, "rummy27": 27, "marriage": 21, "vazhushal": 13}
-DECKS = {"indian13": 2, "indian21": 3, "rummy27": 3, "marriage": 3, "vazhushal": 2}
-JOKERS = {"indian13": 2, "indian21": 3, "rummy27": 3, "marriage": 0, "vazhushal": 4}
-OUT_OF_PLAY = {"indian13", "indian21", "rummy27", "marriage"}
+# "nepal" is Marriage as Nepal plays it (rules_bench.TABLES): its decks deal 3 printed jokers.
+HAND_SIZES = {
+    "indian13": 13,
+    "indian21": 21,
+    "rummy27": 27,
+    "marriage": 21,
+    "nepal": 21,
+    "vazhushal": 13,
+}
+DECKS = {"indian13": 2, "indian21": 3, "rummy27": 3, "marriage": 3, "nepal": 3, "vazhushal": 2}
+JOKERS = {"indian13": 2, "indian21": 3, "rummy27": 3, "marriage": 0, "nepal": 3, "vazhushal": 4}
+OUT_OF_PLAY = {"indian13", "indian21", "rummy27", "marriage", "nepal"}
+TIPLU_GAMES = ("marriage", "nepal")  # a printed joker is never the tiplu
 
 
 def deck(variant: str) -> list[str]:
@@ -27,7 +36,7 @@ def deal(variant: str, rng: random.Random) -> tuple[str, list[str]]:
     cards = deck(variant)
     rng.shuffle(cards)
     wild = cards.pop() if variant in OUT_OF_PLAY else rng.choice(cards)
-    if variant == "marriage":
+    if variant in TIPLU_GAMES:
         while wild == "JK":
             cards.append(wild)
             wild = cards.pop(0)
@@ -60,7 +69,7 @@ def near_complete_hand(variant: str, rng: random.Random) -> tuple[str, list[str]
     pool = list(cards)
     while len(hand) < size:
         meld = _meld(rng, size > 13)
-        if variant == "marriage":
+        if variant in TIPLU_GAMES:
             meld = meld[:3]
         if len(hand) + len(meld) > size:
             meld = meld[: size - len(hand)]

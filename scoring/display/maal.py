@@ -21,11 +21,9 @@ from django.utils.translation import ngettext
 
 from scoring import rules
 from scoring.hand_entry import HandEntry, ledger_by_position
+from scoring.rules.variants import MARRIAGE_MAAL
 
 MAAL_RULES = ("murder", "kidnap")
-# The engine's bonus categories of "Marriage as Nepal plays it", and the option that gives
-# each its worth (nothing to say while it is 0).
-NEPAL_MAAL = {"alter": "alter_value", "man": "man_value", "alter_tunnela": "alter_value"}
 
 
 def maal_notes(
@@ -97,7 +95,8 @@ def _bonuses_if_counted(
 def nepal_maal(entry: HandEntry, *, variant: str, options: Mapping[str, object]) -> dict[int, str]:
     """Each seat's alter and man maal, by position, for the seats whose cards were picked
     and hold some: the engine's own bonus breakdown of those cards, in words."""
-    if variant != "marriage" or entry.void or not any(options.get(o) for o in NEPAL_MAAL.values()):
+    # Nothing to say while neither the alter nor the man is worth anything.
+    if variant != "marriage" or entry.void or not any(options.get(o) for o in MARRIAGE_MAAL):
         return {}
     game = entry.engine_game(variant=variant, options=options)
     said = {}

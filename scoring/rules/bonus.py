@@ -142,8 +142,9 @@ def _marriage(
         ("tiplu", "poplu", "jhiplu"),
     )
     breakdown.extend(in_hand.breakdown)
-    for category, value in (("alter", alter_value), ("man", man_value)):
-        count = held[category if category == "alter" else "printed"]
+    # The man is a printed joker: its role in `wilds` is `printed`.
+    for category, role, value in (("alter", "alter", alter_value), ("man", "printed", man_value)):
+        count = held[role]
         if count and value:
             breakdown.append(BonusLine(category, count, (2 * count - 1) * value))
     return BonusAnswer(sum(line.points for line in breakdown), tuple(breakdown))
