@@ -197,7 +197,7 @@ def hunt(variant: str, op: str, seconds: float = 60.0, seed: int = 1) -> tuple[f
             if slower > elapsed:
                 hand, elapsed = changed, slower
         if elapsed > best[0]:
-            best = (elapsed, {"op": op, "variant": variant, "wild": wild, "hand": hand})
+            best = (elapsed, _asked(variant, {"op": op, "wild": wild, "hand": hand}))
     return best
 
 
