@@ -1,5 +1,5 @@
-"""The demo club that `make run` loads: members, guests, a finished session of each game,
-a league and a tournament.
+"""The demo club that `make run` loads: members, guests, a finished session of each game
+(Marriage as Nepali tables play it), a league and a tournament.
 
 Every hand goes through the same services a scorer uses, so the demo's ledgers are the
 rules engine's own. Cards are dealt from a seeded shuffle, so every run loads the same club.
@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.models import Club, Membership, Player
+from clubs.presets import preset
 from clubs.roles import Role
 from demo.hands import random_hand
 from demo.tournament import load_demo_tournament
@@ -94,6 +95,10 @@ def load_demo(*, password: str = DEMO_PASSWORD) -> Club:
     club_services.save_variant_rules(
         club=club, variant="indian13", options={"ace_value": 11}, by=owner
     )
+    # The demo plays Marriage as Nepali tables do: the alter and the man earn maal.
+    nepal = preset("marriage", "nepal")
+    assert nepal is not None
+    club_services.save_variant_rules(club=club, variant="marriage", options=nepal.options, by=owner)
 
     rng = random.Random(2026)
     scorer = people[2][0]

@@ -92,9 +92,12 @@ def _bonuses_if_counted(
     return {int(pos): int(detail.get("bonus") or 0) for pos, detail in details.items()}
 
 
-def nepal_maal(entry: HandEntry, *, variant: str, options: Mapping[str, object]) -> dict[int, str]:
+def nepal_maal(
+    entry: HandEntry, *, variant: str, options: Mapping[str, object]
+) -> dict[int, tuple[str, ...]]:
     """Each seat's alter and man maal, by position, for the seats whose cards were picked
-    and hold some: the engine's own bonus breakdown of those cards, in words."""
+    and hold some: the engine's own bonus breakdown of those cards, in words, a piece a
+    category ("2 alters 15", "1 man 5")."""
     # Nothing to say while neither the alter nor the man is worth anything.
     if variant != "marriage" or entry.void or not any(options.get(o) for o in MARRIAGE_MAAL):
         return {}
@@ -110,7 +113,7 @@ def nepal_maal(entry: HandEntry, *, variant: str, options: Mapping[str, object])
         words = [_maal_words(line.category, line.count, line.points) for line in lines]
         shown = [word for word in words if word]
         if shown:
-            said[seat.position] = ", ".join(shown)
+            said[seat.position] = tuple(shown)
     return said
 
 

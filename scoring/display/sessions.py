@@ -501,7 +501,7 @@ def ledger_view(
     computed from (and its session's game), it also says where a number was adjusted."""
     adjustments: tuple[str, ...] = ()
     maal: tuple[str, ...] = ()
-    held: dict[int, str] = {}
+    held: dict[int, tuple[str, ...]] = {}
     if entry is not None and session is not None and not void:
         paid = seat_payments(entry, ledger, variant=session.variant, options=session.options)
         adjustments = adjustment_notes(paid, names)
@@ -553,7 +553,7 @@ def ledger_view(
         maal=maal,
         held=tuple(
             # Translators: a Marriage player's alter and man maal, "Asha: 2 alters 15, 1 man 5"
-            _("%(name)s: %(maal)s") % {"name": name(pos), "maal": held[pos]}
+            _("%(name)s: %(maal)s") % {"name": name(pos), "maal": ", ".join(held[pos])}
             for pos in dealt
             if pos in held
         ),

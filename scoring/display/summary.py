@@ -372,7 +372,8 @@ class SeatScore:
     points: int | None  # None: the version scores nothing (the hand was undone)
     penalty: int | None = None  # what the seat paid as a loser or for packing, if it did
     notes: tuple[str, ...] = ()  # where the engine adjusted the penalty ("capped at 120")
-    maal: str = ""  # Marriage as Nepal plays it: the alter and man maal ("2 alters 15")
+    # Marriage as Nepal plays it: the alter and man maal, a piece a category ("2 alters 15")
+    maal: tuple[str, ...] = ()
 
     @property
     def points_shown(self) -> str:
@@ -439,7 +440,7 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
     scores = version.ledger.get("scores", {})
     details = version.ledger.get("details", {})
     paid = {}
-    held: dict[int, str] = {}
+    held: dict[int, tuple[str, ...]] = {}
     if version.status == HandStatus.PLAYED:
         entry = HandEntry.from_json(version.entry)
         paid = seat_payments(
@@ -491,7 +492,7 @@ def _version_entry(version: HandVersion, seats: list[Seat], session: GameSession
                 points=None if removed else scores.get(str(seat.position), 0),
                 penalty=details.get(str(seat.position), {}).get("penalty"),
                 notes=paid[seat.position].notes if seat.position in paid else (),
-                maal=held.get(seat.position, ""),
+                maal=held.get(seat.position, ()),
             )
             for seat in seats
         ),

@@ -185,7 +185,10 @@ def test_the_recorded_hand_scores_as_worked_by_hand_and_its_history_names_the_ma
         "hand-history", kwargs={"slug": club.slug, "session_id": session.pk, "number": 1}
     )
     page = logged_in(scorer).get(history).content.decode()
-    assert '<span class="history-maal">2 alters 15, 1 man 5</span>' in page
+    assert (
+        '<span class="history-maal">2 alters 15</span>, <span class="history-maal">1 man 5</span>'
+        in page
+    )
 
 
 @pytest.mark.parametrize(
